@@ -1,0 +1,210 @@
+import { execFileSync } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import type { APIRequestContext, Page } from '@playwright/test';
+import sharp from 'sharp';
+import { expect, test } from './fixtures';
+import { E2E_ADMIN_EMAIL, E2E_ADMIN_PASSWORD } from './support/global-setup';
+
+const PASSWORD = 'cantering through the rain';
+
+async function signIn(request: APIRequestContext, baseURL: string, email: string, password: string) {
+  const res = await request.post('/api/auth/sign-in', { data: { email, password }, headers: { origin: baseURL } });
+  expect(res.status(), await res.text()).toBe(200);
+}
+
+async function galleryTotal(request: APIRequestContext): Promise<number> {
+  const res = await request.get('/api/me/gallery');
+  return res.ok() ? ((await res.json()) as { total: number }).total : -1;
+}
+
+/** Small photos in varied colours (JPEG and PNG), made here: the browser uploads real image bytes. */
+async function makeImages(): Promise<Array<{ name: string; mimeType: string; buffer: Buffer }>> {
+  const files = [];
+  for (let i = 0; i < 8; i++) {
+    const image = sharp({
+      create: { width: 160 + i * 8, height: 120, channels: 3, background: { r: 40 * i, g: 120, b: 200 - 20 * i } },
+    });
+    const png = i % 2 === 1;
+    files.push({
+      name: `ride-${i + 1}.${png ? 'png' : 'jpg'}`,
+      mimeType: png ? 'image/png' : 'image/jpeg',
+      buffer: await (png ? image.png() : image.jpeg()).toBuffer(),
+    });
+  }
+  return files;
+}
+
+/** A noisy JPEG of several hundred kilobytes: big enough to catch it mid-upload on a throttled link. */
+async function makeLargeImage(name: string, seed: number) {
+  const width = 640;
+  const height = 640;
+  const raw = Buffer.alloc(width * height * 3);
+  let state = seed;
+  for (let i = 0; i < raw.length; i++) {
+    state = (state * 1103515245 + 12345) & 0x7fffffff;
+    raw[i] = state >> 16;
+  }
+  const buffer = await sharp(raw, { raw: { width, height, channels: 3 } })
+    .jpeg({ quality: 95 })
+    .toBuffer();
+  return { name, mimeType: 'image/jpeg', buffer };
+}
+
+function makeVideo(): { name: string; mimeType: string; buffer: Buffer } {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'e2e-video-'));
+  try {
+    const file = path.join(dir, 'clip.mp4');
+    execFileSync('ffmpeg', [
+      '-loglevel',
+      'error',
+      '-f',
+      'lavfi',
+      '-i',
+      'testsrc2=size=320x240:rate=25',
+      '-t',
+      '1',
+      '-pix_fmt',
+      'yuv420p',
+      '-c:v',
+      'libx264',
+      file,
+    ]);
+    return { name: 'warm-up.mp4', mimeType: 'video/mp4', buffer: fs.readFileSync(file) };
+  } finally {
+    fs.rmSync(dir, { recursive: true, force: true });
+  }
+}
+
+const task = (page: Page, name: string) => page.locator(`[data-testid="upload-task"][data-name="${name}"]`);
+
+test.describe('the admin panel', () => {
+  test('uploads to a client folder by tus, with pause, resume, cancel and a refused file; delete and restore', async ({
+    page,
+    browser,
+    baseURL,
+  }) => {
+    // The media pipeline shares the machine with the demo content the server installs at start.
+    test.setTimeout(420_000);
+    const base = baseURL as string;
+    const clientEmail = `admin-e2e-${Date.now()}@example.com`;
+    const folder = clientEmail.replace(/[.#$[\]]/g, '_');
+    const client = await browser.newContext({ baseURL: base });
+    const signUp = await client.request.post('/api/auth/sign-up', {
+      data: { email: clientEmail, password: PASSWORD, fullName: 'Maya Rider' },
+      headers: { origin: base },
+    });
+    expect(signUp.status(), await signUp.text()).toBe(200);
+
+    // A client is refused by every admin API and by the tus endpoint.
+    expect((await client.request.get('/api/admin/folders')).status()).toBe(403);
+    const tusAsClient = await client.request.post('/api/uploads', {
+      headers: { origin: base, 'tus-resumable': '1.0.0', 'upload-length': '10' },
+    });
+    expect(tusAsClient.status()).toBe(403);
+
+    await page.addInitScript(() => window.localStorage.setItem('lng', 'en'));
+    await signIn(page.request, base, E2E_ADMIN_EMAIL, E2E_ADMIN_PASSWORD);
+    await page.goto('/admin');
+    await page.getByRole('searchbox').fill(clientEmail);
+    const row = page.locator(`[data-testid="admin-folder"][data-folder="${folder}"]`);
+    await expect(row).toContainText('Maya Rider');
+    await row.getByRole('button', { name: 'Open' }).click();
+    await expect(page.getByText('This folder is empty.')).toBeVisible();
+
+    // A slow link, so the large files are still on their way when paused or canceled.
+    const cdp = await page.context().newCDPSession(page);
+    await cdp.send('Network.emulateNetworkConditions', {
+      offline: false,
+      latency: 0,
+      downloadThroughput: -1,
+      uploadThroughput: 120 * 1024,
+    });
+
+    const images = [
+      ...(await makeImages()),
+      await makeLargeImage('pause-me.jpg', 1),
+      await makeLargeImage('big-2.jpg', 2),
+    ];
+    const refused = {
+      name: 'not-a-photo.jpg',
+      mimeType: 'image/jpeg',
+      buffer: Buffer.from('<html><body>hi</body></html>'),
+    };
+    const canceled = await makeLargeImage('cancel-me.jpg', 3);
+    // The files that have to be in flight go first: uploads run three at a time.
+    await page
+      .getByTestId('upload-input')
+      .setInputFiles([images[8], canceled, images[9], ...images.slice(0, 8), makeVideo(), refused].filter((f) => !!f));
+
+    const pausing = task(page, 'pause-me.jpg');
+    await expect(pausing.getByTestId('upload-percent')).not.toHaveText('0%');
+    await pausing.getByRole('button', { name: 'Pause' }).click();
+    await expect(pausing.getByTestId('upload-state')).toHaveText('Paused');
+    const pausedAt = await pausing.getByTestId('upload-percent').textContent();
+    expect(pausedAt).not.toBe('100%');
+    await expect(pausing.getByRole('button', { name: 'Pause' })).toHaveCount(0);
+
+    const canceling = task(page, 'cancel-me.jpg');
+    await canceling.getByRole('button', { name: 'Cancel' }).click();
+    await expect(canceling.getByTestId('upload-state')).toHaveText('Canceled');
+
+    await pausing.getByRole('button', { name: 'Resume' }).click();
+    await cdp.send('Network.emulateNetworkConditions', {
+      offline: false,
+      latency: 0,
+      downloadThroughput: -1,
+      uploadThroughput: -1,
+    });
+
+    const failed = task(page, 'not-a-photo.jpg');
+    await expect(failed.getByTestId('upload-state')).toHaveText('Failed');
+    await expect(failed.getByRole('alert')).toHaveText('This is not a photo or video the site accepts.');
+    await expect(page.getByText('Some files failed to upload. See list below.')).toBeVisible();
+
+    const accepted = [...images.map((f) => f?.name), 'warm-up.mp4'];
+    for (const name of accepted) {
+      await expect(task(page, String(name)).getByTestId('upload-state')).toHaveText('Uploaded', { timeout: 60_000 });
+      await expect(task(page, String(name)).getByTestId('upload-percent')).toHaveText('100%');
+    }
+
+    // The client sees the eleven files once the pipeline has made them ready.
+    await expect.poll(() => galleryTotal(client.request), { timeout: 240_000 }).toBe(11);
+    const clientPage = await client.newPage();
+    await clientPage.goto('/me?lng=en');
+    await expect(clientPage.locator('.tile')).toHaveCount(6);
+
+    // Delete one: it leaves the client's gallery, and comes back from the trash.
+    await expect(page.locator('[data-testid="admin-media"][data-status="ready"]')).toHaveCount(11, {
+      timeout: 120_000,
+    });
+    page.once('dialog', (dialog) => {
+      expect(dialog.message()).toBe('Delete this item?');
+      void dialog.accept();
+    });
+    const doomed = page.locator('[data-testid="admin-media"][data-name="ride-1.jpg"]');
+    await doomed.getByRole('button', { name: 'Delete' }).click();
+    await expect(doomed).toHaveCount(0);
+    await expect.poll(() => galleryTotal(client.request)).toBe(10);
+
+    await page.getByRole('tab', { name: 'Trash' }).click();
+    const trashed = page.locator('[data-testid="trash-item"][data-name="ride-1.jpg"]');
+    await trashed.getByRole('button', { name: 'Restore' }).click();
+    await expect(trashed).toHaveCount(0);
+    await expect.poll(() => galleryTotal(client.request)).toBe(11);
+    await client.close();
+  });
+
+  test('tells a signed-out visitor to log in and a client that they are not authorized', async ({ page, baseURL }) => {
+    await page.goto('/admin?lng=en');
+    await expect(page.getByText('Please log in to open the admin panel.')).toBeVisible();
+    const res = await page.request.post('/api/auth/sign-up', {
+      data: { email: `not-admin-${Date.now()}@example.com`, password: PASSWORD },
+      headers: { origin: baseURL as string },
+    });
+    expect(res.status()).toBe(200);
+    await page.goto('/admin?lng=en');
+    await expect(page.getByRole('alert')).toHaveText('Not authorized');
+  });
+});

@@ -1,0 +1,139 @@
+import type { APIRequestContext, Page } from '@playwright/test';
+import { expect, test } from './fixtures';
+import { E2E_ADMIN_EMAIL, E2E_ADMIN_PASSWORD } from './support/global-setup';
+
+let counter = 0;
+
+/** Signs a fresh client up through the API; the page's context shares the session cookie. */
+async function signUpNewClient(
+  request: APIRequestContext,
+  baseURL: string,
+): Promise<{ email: string; password: string }> {
+  counter += 1;
+  const email = `contact-${Date.now()}-${counter}@example.com`;
+  const password = 'galloping at sunrise';
+  const res = await request.post('/api/auth/sign-up', {
+    data: { email, password, fullName: 'Noa Rider' },
+    headers: { origin: baseURL },
+  });
+  expect(res.status(), await res.text()).toBe(200);
+  return { email, password };
+}
+
+function termsDialog(page: Page) {
+  return page.getByRole('dialog');
+}
+
+test.describe('the contact page', () => {
+  test('tells a signed-out visitor to log in, and brings them back after login', async ({ page, baseURL }) => {
+    const { email, password } = await signUpNewClient(page.request, baseURL as string);
+    await page.request.post('/api/auth/sign-out', { headers: { origin: baseURL as string }, data: {} });
+
+    await page.goto('/contact?lng=he');
+    const dialog = termsDialog(page);
+    await expect(dialog).toBeVisible();
+    await expect(dialog).toContainText('יש להתחבר כדי להמשיך.');
+    await page.keyboard.press('Escape');
+    await expect(dialog).toBeVisible();
+
+    await dialog.getByRole('link', { name: 'התחברות' }).click();
+    await expect(page).toHaveURL(/\/login\?next=%2Fcontact|\/login\?next=\/contact/);
+    await page.locator('input[name="email"]').fill(email);
+    await page.locator('input[name="password"]').fill(password);
+    await page.locator('form button[type="submit"]').click();
+    await expect(page).toHaveURL(/\/contact$/);
+    await expect(termsDialog(page)).toContainText('קראתי את התנאים');
+  });
+
+  test('records the agreement only when both boxes are ticked, with server time and terms version', async ({
+    page,
+    baseURL,
+  }) => {
+    await signUpNewClient(page.request, baseURL as string);
+    await page.goto('/contact?lng=he');
+    const dialog = termsDialog(page);
+    await expect(dialog).toHaveAttribute('aria-labelledby', /.+/);
+    await expect(dialog.getByRole('heading', { name: 'תנאי הזמנה' })).toBeVisible();
+    await expect(dialog).toContainText('הקבצים יימסרו תוך 10 ימי עסקים מתום התחרות.');
+    await expect(dialog).toContainText('ביטול עד 10 שעות לפני תחילת המקצה מזכה בהחזר מלא.');
+
+    const confirm = dialog.getByRole('button', { name: 'אישור והמשך' });
+    await expect(confirm).toBeDisabled();
+    await dialog.getByLabel('קראתי את התנאים').check();
+    await expect(confirm).toBeDisabled();
+    await dialog.getByLabel('אני מאשר/ת את התנאים').check();
+    await expect(confirm).toBeEnabled();
+
+    // Hold the save until the "saving" label has been seen.
+    let release: () => void = () => {};
+    const held = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    await page.route('**/api/agreements', async (route) => {
+      await held;
+      await route.continue();
+    });
+    const startedAt = Date.now();
+    await confirm.click();
+    await expect(dialog.getByRole('button', { name: 'שומר…' })).toBeDisabled();
+    release();
+    await expect(dialog).toBeHidden();
+    await expect(page.getByRole('status')).toContainText('אישרת את תנאי ההזמנה');
+
+    const current = await (await page.request.get('/api/agreements/current?lng=he')).json();
+    expect(Date.parse(current.acceptedAt)).toBeGreaterThanOrEqual(startedAt - 2000);
+    expect(current.terms.version).toMatch(/^[0-9a-f]{64}$/);
+
+    // The next visit goes straight to the form.
+    await page.unroute('**/api/agreements');
+    await page.reload();
+    await expect(page.getByRole('status')).toContainText('אישרת את תנאי ההזמנה');
+    await expect(termsDialog(page)).toHaveCount(0);
+  });
+
+  test('shows the alert when saving fails, and keeps the dialog open', async ({ page, baseURL }) => {
+    await signUpNewClient(page.request, baseURL as string);
+    await page.route('**/api/agreements', (route) =>
+      route.fulfill({
+        status: 500,
+        contentType: 'application/json',
+        body: JSON.stringify({ error: { code: 'internal-error', message: 'database is read-only' } }),
+      }),
+    );
+    await page.goto('/contact?lng=en');
+    const dialog = termsDialog(page);
+    await dialog.getByLabel('I have read the terms').check();
+    await dialog.getByLabel('I approve the terms').check();
+    await dialog.getByRole('button', { name: 'Confirm and continue' }).click();
+    await expect(dialog.getByRole('alert')).toHaveText(
+      'Your approval could not be saved. Please check the database permissions and try again.',
+    );
+    await expect(dialog).toBeVisible();
+    await expect(dialog.getByRole('button', { name: 'Confirm and continue' })).toBeEnabled();
+  });
+
+  test('lets the admin export the agreements as CSV', async ({ page, baseURL }) => {
+    const res = await page.request.post('/api/auth/sign-in', {
+      data: { email: E2E_ADMIN_EMAIL, password: E2E_ADMIN_PASSWORD },
+      headers: { origin: baseURL as string },
+    });
+    expect(res.status()).toBe(200);
+    const csv = await page.request.get('/api/admin/agreements.csv');
+    expect(csv.status()).toBe(200);
+    expect(await csv.text()).toContain('id,userId,email,agreedAt,language,termsVersion,userAgent');
+  });
+
+  for (const lng of ['he', 'ar']) {
+    test(`screenshot of the terms dialog in ${lng}`, async ({ page, baseURL }, testInfo) => {
+      await signUpNewClient(page.request, baseURL as string);
+      await page.setViewportSize({ width: 390, height: 844 });
+      await page.goto(`/contact?lng=${lng}`);
+      await expect(termsDialog(page)).toBeVisible();
+      await expect(page.locator('html')).toHaveAttribute('dir', 'rtl');
+      await page.evaluate(() => document.fonts.ready);
+      const path = testInfo.outputPath(`contact-terms-${lng}.png`);
+      await page.screenshot({ path });
+      await testInfo.attach(`contact-terms-${lng}`, { path, contentType: 'image/png' });
+    });
+  }
+});

@@ -1,0 +1,370 @@
+import { execFileSync } from 'node:child_process';
+import fs from 'node:fs';
+import AxeBuilder from '@axe-core/playwright';
+import type { APIRequestContext, Page, TestInfo } from '@playwright/test';
+import type { GalleryPage } from '../shared/schemas/gallery';
+import { expect, test } from './fixtures';
+import { E2E_ADMIN_EMAIL, E2E_ADMIN_PASSWORD } from './support/global-setup';
+
+/**
+ * The galleries in a real browser against the real server, which installs its demo set (14 photos and a video)
+ * into the main gallery at start-up. Tests wait for it by polling the API, never by sleeping.
+ */
+const DEMO_ITEMS = 15;
+const WCAG = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'];
+const VIEWPORTS = [
+  { name: 'phone', width: 390, height: 844 },
+  { name: 'desktop', width: 1366, height: 768 },
+] as const;
+
+async function publicPage(request: APIRequestContext, query = ''): Promise<GalleryPage> {
+  const res = await request.get(`/api/gallery${query}`);
+  expect(res.ok()).toBe(true);
+  return (await res.json()) as GalleryPage;
+}
+
+async function waitForDemo(request: APIRequestContext): Promise<GalleryPage> {
+  await expect
+    .poll(async () => (await publicPage(request)).total, { timeout: 540_000, intervals: [250, 500, 1000] })
+    .toBeGreaterThanOrEqual(DEMO_ITEMS);
+  return publicPage(request);
+}
+
+const grid = (page: Page) => page.getByRole('list', { name: /^(Gallery|גלריה)$/ });
+const tiles = (page: Page) => grid(page).getByRole('listitem');
+
+async function keepScreenshot(page: Page, testInfo: TestInfo, name: string): Promise<void> {
+  const file = testInfo.outputPath(`${name}.png`);
+  await page.screenshot({ path: file, fullPage: true });
+  await testInfo.attach(name, { path: file, contentType: 'image/png' });
+}
+
+/** Waits until every picture on screen has finished loading (or failed), so screenshots and scans are settled. */
+async function picturesSettled(page: Page): Promise<void> {
+  await expect
+    .poll(() => page.evaluate(() => [...document.images].every((img) => img.complete)), { timeout: 20_000 })
+    .toBe(true);
+}
+
+test.beforeAll(async ({ request }) => {
+  test.setTimeout(600_000);
+  await waitForDemo(request);
+});
+
+test.describe('the public gallery', () => {
+  test('filters and pages through the gallery, six tiles a page, in the pattern wide, half, half', async ({
+    page,
+    request,
+  }) => {
+    const all = await publicPage(request);
+    const images = await publicPage(request, '?type=images');
+    const videos = await publicPage(request, '?type=videos');
+    await page.goto('/gallery?lng=en');
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText('Main gallery');
+    await expect(tiles(page)).toHaveCount(6);
+    await expect(tiles(page).nth(0)).toHaveClass(/collage__item--wide/);
+    await expect(tiles(page).nth(1)).toHaveClass(/collage__item--half/);
+    await expect(tiles(page).nth(2)).toHaveClass(/collage__item--half/);
+    await expect(tiles(page).nth(3)).toHaveClass(/collage__item--wide/);
+    const firstIds = await grid(page)
+      .locator('[data-media-id]')
+      .evaluateAll((els) => els.map((e) => e.dataset.mediaId));
+    expect(firstIds).toEqual(all.items.map((item) => item.id));
+
+    const pages = page.getByRole('navigation', { name: 'Gallery pages' });
+    await expect(pages.getByRole('button')).toHaveCount(all.pageCount);
+    await pages.getByRole('button', { name: 'Page 2' }).click();
+    await expect(page).toHaveURL(/[?&]page=2/);
+    await expect(pages.getByRole('button', { name: 'Page 2' })).toHaveAttribute('aria-current', 'page');
+    const page2 = await publicPage(request, '?page=2');
+    await expect(grid(page).locator('[data-media-id]').first()).toHaveAttribute(
+      'data-media-id',
+      page2.items[0]?.id ?? '',
+    );
+
+    // A filter returns to page 1.
+    await page.getByRole('button', { name: 'Images', exact: true }).click();
+    await expect(page.getByRole('button', { name: 'Images', exact: true })).toHaveAttribute('aria-pressed', 'true');
+    await expect(page).not.toHaveURL(/page=/);
+    await expect(tiles(page)).toHaveCount(Math.min(6, images.total));
+    await expect(pages.getByRole('button')).toHaveCount(images.pageCount);
+
+    await page.getByRole('button', { name: 'Videos', exact: true }).click();
+    await expect(tiles(page)).toHaveCount(Math.min(6, videos.total));
+    if (videos.total === 0) await expect(page.getByText('There are no videos here yet.')).toBeVisible();
+    else await expect(grid(page).getByRole('button', { name: /^Open video/ })).toHaveCount(videos.items.length);
+
+    // Back walks the filters and pages in reverse.
+    await page.goBack();
+    await expect(page.getByRole('button', { name: 'Images', exact: true })).toHaveAttribute('aria-pressed', 'true');
+  });
+
+  test('opens the viewer from a tile and closes it by Escape, by a click outside, and by Back', async ({ page }) => {
+    await page.goto('/gallery?lng=en');
+    const firstTile = grid(page).getByRole('button').first();
+    const dialog = page.getByRole('dialog', { name: 'Photo and video viewer' });
+
+    await firstTile.click();
+    await expect(dialog).toBeVisible();
+    await expect(page).toHaveURL(/[?&]item=/);
+    await expect(dialog.getByText(/^1 of \d+$/)).toBeVisible();
+    await page.keyboard.press('Escape');
+    await expect(dialog).toHaveCount(0);
+    await expect(page).not.toHaveURL(/item=/);
+    await expect(firstTile).toBeFocused();
+
+    await firstTile.click();
+    await expect(dialog).toBeVisible();
+    await page.mouse.click(8, 400);
+    await expect(dialog).toHaveCount(0);
+
+    await firstTile.click();
+    await expect(dialog).toBeVisible();
+    await page.goBack();
+    await expect(dialog).toHaveCount(0);
+    await expect(page).toHaveURL(/\/gallery\?lng=en$/);
+  });
+
+  for (const [language, next, previous, position] of [
+    ['en', 'ArrowRight', 'ArrowLeft', (n: number) => new RegExp(`^${n} of \\d+$`)],
+    ['he', 'ArrowLeft', 'ArrowRight', (n: number) => new RegExp(`^${n} מתוך \\d+$`)],
+  ] as const) {
+    test(`steps through the viewer with the arrow keys in ${language}, next in the reading direction`, async ({
+      page,
+    }) => {
+      await page.goto(`/gallery?lng=${language}`);
+      await grid(page).getByRole('button').first().click();
+      const dialog = page.getByRole('dialog');
+      await expect(dialog.getByText(position(1))).toBeVisible();
+      await page.keyboard.press(next);
+      await expect(dialog.getByText(position(2))).toBeVisible();
+      await page.keyboard.press(next);
+      await expect(dialog.getByText(position(3))).toBeVisible();
+      await page.keyboard.press(previous);
+      await expect(dialog.getByText(position(2))).toBeVisible();
+      // Past the page's last tile the viewer carries on into the next page.
+      for (let n = 3; n <= 7; n++) await page.keyboard.press(next);
+      await expect(dialog.getByText(position(7))).toBeVisible();
+      await expect(page).toHaveURL(/[?&]page=2/);
+    });
+  }
+
+  test('asks for no picture of a tile below the fold until it is scrolled near', async ({ page, request }) => {
+    const { items } = await publicPage(request);
+    const lastId = items.at(-1)?.id ?? '';
+    const requested = new Set<string>();
+    page.on('request', (req) => {
+      const match = /\/media\/([\w-]{22})\//.exec(req.url());
+      if (match?.[1]) requested.add(match[1]);
+    });
+    await page.setViewportSize({ width: 1366, height: 768 });
+    await page.goto('/gallery?lng=en');
+    await expect(grid(page).locator('img').first()).toBeVisible();
+    await picturesSettled(page);
+    expect(requested.has(items[0]?.id ?? '')).toBe(true);
+    expect(requested.has(lastId)).toBe(false);
+    await grid(page).locator(`[data-media-id="${lastId}"]`).scrollIntoViewIfNeeded();
+    await expect.poll(() => requested.has(lastId)).toBe(true);
+  });
+
+  test('the first tile is eager with high priority; the others are lazy', async ({ page }) => {
+    await page.goto('/gallery?lng=en&type=images');
+    await expect(grid(page).getByRole('button').first()).toHaveAccessibleName('Open photo 1');
+    const first = grid(page).locator('img').first();
+    await expect(first).toHaveAttribute('loading', 'eager');
+    await expect(first).toHaveAttribute('fetchpriority', 'high');
+    await expect(grid(page).locator('img').nth(1)).toHaveAttribute('loading', 'lazy');
+  });
+
+  test('has no accessibility violations, with the viewer closed and open', async ({ page }) => {
+    await page.goto('/gallery?lng=he');
+    await expect(tiles(page)).toHaveCount(6);
+    await picturesSettled(page);
+    const closed = await new AxeBuilder({ page }).withTags(WCAG).analyze();
+    expect(closed.violations).toEqual([]);
+    await grid(page).getByRole('button').first().click();
+    await expect(page.getByRole('dialog')).toBeVisible();
+    const open = await new AxeBuilder({ page }).withTags(WCAG).analyze();
+    expect(open.violations).toEqual([]);
+  });
+});
+
+test.describe('the private gallery', () => {
+  test('tells a visitor who is not signed in to log in, without violations', async ({ page }) => {
+    await page.goto('/me?lng=en');
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText('My gallery');
+    await expect(page.getByText('You are not connected.', { exact: false })).toBeVisible();
+    await expect(page.getByRole('main').getByRole('link', { name: 'Log in' })).toHaveAttribute('href', '/login');
+    const results = await new AxeBuilder({ page }).withTags(WCAG).analyze();
+    expect(results.violations).toEqual([]);
+  });
+});
+
+/** Signs up a new client in `request`'s cookie jar (a page's, so the page is signed in too); returns the e-mail. */
+async function signUpClient(request: APIRequestContext, baseURL: string, name: string): Promise<string> {
+  const email = `${name}.${Date.now()}@example.com`;
+  const res = await request.post('/api/auth/sign-up', {
+    data: { email, password: 'riding at dawn' },
+    headers: { origin: baseURL },
+  });
+  expect(res.status()).toBe(200);
+  return email;
+}
+
+/** Uploads `bytes` as the admin into `folder` through the tus endpoint, as the admin panel does. */
+async function adminUpload(admin: APIRequestContext, baseURL: string, folder: string, name: string, bytes: Buffer) {
+  const tus = { origin: baseURL, 'tus-resumable': '1.0.0' };
+  const meta = { filename: name, filetype: 'image/jpeg', folder };
+  const created = await admin.post('/api/uploads', {
+    headers: {
+      ...tus,
+      'upload-length': String(bytes.length),
+      'upload-metadata': Object.entries(meta)
+        .map(([key, value]) => `${key} ${Buffer.from(value).toString('base64')}`)
+        .join(','),
+    },
+  });
+  expect(created.status(), await created.text()).toBe(201);
+  const location = created.headers().location ?? '';
+  const patched = await admin.patch(location, {
+    headers: { ...tus, 'upload-offset': '0', 'content-type': 'application/offset+octet-stream' },
+    data: bytes,
+  });
+  expect(patched.status(), await patched.text()).toBe(204);
+}
+
+/** Waits until the service worker controls the page and has kept the page itself and its gallery answer. */
+async function cachedForOffline(page: Page): Promise<void> {
+  await expect
+    .poll(
+      () =>
+        page.evaluate(async () => {
+          if (!navigator.serviceWorker.controller) return false;
+          const pageCopy = await caches.match(location.pathname + location.search, { ignoreVary: true });
+          const images = [...document.querySelectorAll<HTMLImageElement>('.collage img')].map((img) => img.currentSrc);
+          const kept = await Promise.all(images.map((src) => caches.match(src, { ignoreVary: true })));
+          return Boolean(pageCopy) && images.length > 0 && kept.every(Boolean);
+        }),
+      { timeout: 30_000 },
+    )
+    .toBe(true);
+}
+
+test.describe('offline', () => {
+  test('reloading a gallery page already seen shows the kept tiles and a quiet offline notice', async ({
+    page,
+    context,
+  }) => {
+    await page.goto('/gallery?lng=en');
+    await expect(tiles(page)).toHaveCount(6);
+    await picturesSettled(page);
+    await cachedForOffline(page);
+    await context.setOffline(true);
+    await page.reload();
+    await expect(tiles(page)).toHaveCount(6);
+    await picturesSettled(page);
+    expect(
+      await page.evaluate(() =>
+        [...document.querySelectorAll('.collage img')].every((img) => (img as HTMLImageElement).naturalWidth > 0),
+      ),
+    ).toBe(true);
+    await expect(page.getByRole('status').filter({ hasText: 'You are offline' })).toBeVisible();
+    await context.setOffline(false);
+  });
+});
+
+test.describe('the private gallery of two clients', () => {
+  test('A sees only their own items and downloads them all; B sees none of them and cannot open them', async ({
+    page,
+    browser,
+    request,
+    baseURL,
+  }, testInfo) => {
+    const base = baseURL ?? '';
+    const signedIn = await request.post('/api/auth/sign-in', {
+      data: { email: E2E_ADMIN_EMAIL, password: E2E_ADMIN_PASSWORD },
+      headers: { origin: base },
+    });
+    expect(signedIn.status()).toBe(200);
+    const emailA = await signUpClient(page.request, base, 'client-a');
+    const folderA = emailA.toLowerCase().replace(/[.#$[\]]/g, '_');
+    const demo = await publicPage(request, '?type=images');
+    const names = ['ride-one.jpg', 'ride-two.jpg'];
+    for (const [index, name] of names.entries()) {
+      const original = await request.get(`/media/${demo.items[index]?.id}/original`);
+      await adminUpload(request, base, folderA, name, await original.body());
+    }
+    await expect
+      .poll(async () => ((await (await page.request.get('/api/me/gallery')).json()) as GalleryPage).total, {
+        timeout: 120_000,
+      })
+      .toBe(2);
+    const mine = (await (await page.request.get('/api/me/gallery')).json()) as GalleryPage;
+
+    await page.goto('/me?lng=en');
+    await expect(tiles(page)).toHaveCount(2);
+    const shown = await grid(page)
+      .locator('[data-media-id]')
+      .evaluateAll((els) => els.map((e) => e.dataset.mediaId));
+    expect(shown).toEqual(mine.items.map((item) => item.id));
+    await picturesSettled(page);
+    const axe = await new AxeBuilder({ page }).withTags(WCAG).analyze();
+    expect(axe.violations).toEqual([]);
+    await keepScreenshot(page, testInfo, 'me-signed-in-en-desktop');
+
+    // One item from the viewer: saved under its own name, with the bytes of the original.
+    await grid(page).getByRole('button').first().click();
+    const single = page.waitForEvent('download');
+    await page.getByRole('dialog').getByRole('button', { name: 'Download', exact: true }).click();
+    const file = await single;
+    expect(file.suggestedFilename()).toBe(mine.items[0]?.name);
+    const saved = testInfo.outputPath(file.suggestedFilename());
+    await file.saveAs(saved);
+    const original = await page.request.get(`/api/media/${mine.items[0]?.id}/download`);
+    expect(fs.statSync(saved).size).toBe((await original.body()).length);
+    await page.keyboard.press('Escape');
+    await expect(page.getByRole('dialog')).toHaveCount(0);
+
+    // Download all: the ZIP holds exactly the folder's items.
+    const downloading = page.waitForEvent('download');
+    await page.getByRole('button', { name: 'Download all' }).click();
+    const download = await downloading;
+    const zip = testInfo.outputPath('my-gallery.zip');
+    await download.saveAs(zip);
+    execFileSync('unzip', ['-tq', zip]);
+    const entries = execFileSync('unzip', ['-Z1', zip], { encoding: 'utf8' }).trim().split('\n').sort();
+    expect(entries).toEqual(mine.items.map((item) => item.name).sort());
+    await expect(page.getByRole('button', { name: 'Download all' })).toBeEnabled();
+
+    // Client B, in a browser of their own.
+    const other = await browser.newContext({ baseURL: base });
+    const pageB = await other.newPage();
+    await signUpClient(pageB.request, base, 'client-b');
+    const theirs = (await (await pageB.request.get('/api/me/gallery')).json()) as GalleryPage;
+    expect(theirs.total).toBe(0);
+    await pageB.goto('/me?lng=en');
+    await expect(pageB.getByText('Nothing here yet.', { exact: false })).toBeVisible();
+    for (const item of mine.items) {
+      const plain = item.image.src.split('?')[0] ?? '';
+      expect([403, 404]).toContain((await pageB.request.get(plain)).status());
+    }
+    await other.close();
+  });
+});
+
+test.describe('screenshots', () => {
+  for (const viewport of VIEWPORTS) {
+    for (const language of ['he', 'en'] as const) {
+      test(`/gallery and /me in ${language} on ${viewport.name}`, async ({ page }, testInfo) => {
+        await page.setViewportSize({ width: viewport.width, height: viewport.height });
+        await page.goto(`/gallery?lng=${language}`);
+        await expect(tiles(page)).toHaveCount(6);
+        await picturesSettled(page);
+        await keepScreenshot(page, testInfo, `gallery-${language}-${viewport.name}`);
+        await page.goto(`/me?lng=${language}`);
+        await expect(page.getByRole('main').getByRole('link')).toBeVisible();
+        await keepScreenshot(page, testInfo, `me-signed-out-${language}-${viewport.name}`);
+      });
+    }
+  }
+});

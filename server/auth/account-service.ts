@@ -1,0 +1,157 @@
+import type { FastifyBaseLogger } from 'fastify';
+import { placeholderKeyForEmail } from '../../shared/folders';
+import { isValidEmail } from '../../shared/schemas/auth';
+import type { SessionUser } from '../../shared/schemas/session';
+import type { Storage } from '../storage/storage';
+import { authErrors, betterAuthCode } from './auth-errors';
+import type { BetterAuth } from './better-auth';
+import { cleanDisplayName } from './display-name';
+import type { AccountLimiter } from './limits';
+import { passwordProblem } from './password-policy';
+import { presentSessionUser } from './session-user';
+
+export interface AccountServiceDeps {
+  auth: BetterAuth;
+  adminEmail: string;
+  limiter: AccountLimiter;
+  logger: FastifyBaseLogger;
+  /** Where sign-up creates the user's folder placeholder; absent until a storage driver is configured. */
+  storage?: Pick<Storage, 'put'>;
+}
+
+/** A service answer plus the Set-Cookie headers better-auth produced for it. */
+export interface WithCookies<T> {
+  result: T;
+  setCookies: string[];
+}
+
+export function normalizeEmail(email: string): string {
+  return email.trim().toLowerCase();
+}
+
+/** Throws weak-password (or a 400 for an overlong one) unless the new password meets the policy. */
+export function assertAcceptablePassword(password: string): void {
+  const problem = passwordProblem(password);
+  if (problem) throw authErrors.weakPassword();
+}
+
+/**
+ * Sign-up, sign-in, sign-out, password change and the current session, on top of better-auth. Each method checks
+ * our rules first (address format, password policy, per-account limits), so a refused request stores nothing.
+ */
+export function createAccountService(deps: AccountServiceDeps) {
+  const { auth, limiter } = deps;
+  const present = (user: { id: string; email: string; name?: string | null }) =>
+    presentSessionUser(user, deps.adminEmail);
+
+  async function createFolder(email: string): Promise<void> {
+    if (!deps.storage) return;
+    try {
+      await deps.storage.put(placeholderKeyForEmail(email), Buffer.alloc(0), {
+        contentType: 'application/octet-stream',
+      });
+    } catch (error) {
+      // The account is usable without it; the admin's first upload creates the folder anyway.
+      deps.logger.error({ err: error }, 'could not create the user folder placeholder');
+    }
+  }
+
+  return {
+    async signUp(
+      input: { fullName?: string; email: string; password: string },
+      headers: Headers,
+    ): Promise<WithCookies<SessionUser>> {
+      const email = normalizeEmail(input.email);
+      if (!isValidEmail(email)) throw authErrors.invalidEmail();
+      const name = cleanDisplayName(input.fullName);
+      if (name === 'invalid') throw authErrors.invalidName();
+      assertAcceptablePassword(input.password);
+      await limiter.assertAllowed('signUp', email);
+      await limiter.record('signUp', email);
+      try {
+        const { headers: out, response } = await auth.api.signUpEmail({
+          body: { email, password: input.password, name: name ?? '' },
+          headers,
+          returnHeaders: true,
+        });
+        await createFolder(email);
+        return { result: present(response.user), setCookies: out.getSetCookie() };
+      } catch (error) {
+        const code = betterAuthCode(error);
+        if (code === 'USER_ALREADY_EXISTS' || code === 'USER_ALREADY_EXISTS_USE_ANOTHER_EMAIL') {
+          throw authErrors.emailInUse();
+        }
+        if (code === 'INVALID_EMAIL') throw authErrors.invalidEmail();
+        if (code === 'PASSWORD_TOO_SHORT' || code === 'PASSWORD_TOO_LONG') throw authErrors.weakPassword();
+        throw error;
+      }
+    },
+
+    async signIn(input: { email: string; password: string }, headers: Headers): Promise<WithCookies<SessionUser>> {
+      const email = normalizeEmail(input.email);
+      if (!isValidEmail(email)) throw authErrors.invalidEmail();
+      await limiter.assertAllowed('signInFailures', email);
+      try {
+        const { headers: out, response } = await auth.api.signInEmail({
+          body: { email, password: input.password, rememberMe: true },
+          headers,
+          returnHeaders: true,
+        });
+        await limiter.clear('signInFailures', email);
+        return { result: present(response.user), setCookies: out.getSetCookie() };
+      } catch (error) {
+        const code = betterAuthCode(error);
+        if (code === 'INVALID_EMAIL_OR_PASSWORD' || code === 'PASSWORD_TOO_LONG') {
+          await limiter.record('signInFailures', email);
+          throw authErrors.invalidCredentials();
+        }
+        throw error;
+      }
+    },
+
+    /** Ends the session on the server (the token stops working at once) and clears the cookie. */
+    async signOut(headers: Headers): Promise<WithCookies<null>> {
+      try {
+        const { headers: out } = await auth.api.signOut({ headers, returnHeaders: true });
+        return { result: null, setCookies: out.getSetCookie() };
+      } catch (error) {
+        deps.logger.debug({ err: error }, 'sign-out without a session');
+        return { result: null, setCookies: [] };
+      }
+    },
+
+    /** Re-verifies the current password, then sets the new one and ends every other session of the user. */
+    async changePassword(
+      user: SessionUser,
+      input: { currentPassword: string; newPassword: string },
+      headers: Headers,
+    ): Promise<WithCookies<null>> {
+      await limiter.assertAllowed('changePasswordFailures', user.id);
+      assertAcceptablePassword(input.newPassword);
+      try {
+        const { headers: out } = await auth.api.changePassword({
+          body: { currentPassword: input.currentPassword, newPassword: input.newPassword, revokeOtherSessions: true },
+          headers,
+          returnHeaders: true,
+        });
+        return { result: null, setCookies: out.getSetCookie() };
+      } catch (error) {
+        const code = betterAuthCode(error);
+        if (code === 'INVALID_PASSWORD' || code === 'PASSWORD_TOO_LONG') {
+          await limiter.record('changePasswordFailures', user.id);
+          throw authErrors.wrongCurrentPassword();
+        }
+        if (code === 'UNAUTHORIZED' || code === 'SESSION_EXPIRED') throw authErrors.signedOut();
+        throw error;
+      }
+    },
+
+    /** The user behind the request's session cookie, or null (none, expired, revoked or forged). */
+    async sessionUser(headers: Headers): Promise<SessionUser | null> {
+      const session = await auth.api.getSession({ headers, query: { disableCookieCache: true } });
+      return session ? present(session.user) : null;
+    },
+  };
+}
+
+export type AccountService = ReturnType<typeof createAccountService>;

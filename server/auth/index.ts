@@ -1,0 +1,85 @@
+import path from 'node:path';
+import type { FastifyBaseLogger } from 'fastify';
+import type { Database } from '../db/database';
+import type { Config } from '../env';
+import { createMailer, type Mailer } from '../mail/mailer';
+import { createAuthAttemptRepository } from '../repositories/auth-attempt-repository';
+import { createResetTokenRepository } from '../repositories/reset-token-repository';
+import type { Storage } from '../storage/storage';
+import { type AccountService, createAccountService } from './account-service';
+import { ensureAdminAccount } from './admin-account';
+import { type BetterAuth, createBetterAuth, migrateBetterAuth } from './better-auth';
+import { type AuthLimits, createAccountLimiter, DEFAULT_AUTH_LIMITS } from './limits';
+import type { ScryptParams } from './password-hash';
+import { createResetService, type ResetService } from './reset-service';
+import { loadAuthSecret } from './secret';
+
+export interface AuthModuleOptions {
+  /** Overrides of the default limits (benchmarks and tests that need many attempts from one address). */
+  limits?: { perIp?: Partial<AuthLimits['perIp']>; perAccount?: Partial<AuthLimits['perAccount']> };
+  /** Hashing cost; the default is the production cost (N = 2^17, r = 8). */
+  scrypt?: ScryptParams;
+}
+
+export interface AuthModule {
+  auth: BetterAuth;
+  accounts: AccountService;
+  passwordResets: ResetService;
+  mailer: Mailer;
+  limits: AuthLimits;
+  close(): Promise<void>;
+}
+
+/**
+ * Everything accounts need, built once at boot on the app's database: better-auth and its tables, the mailer,
+ * the limits, the services, and the admin account (created when missing).
+ */
+export async function createAuthModule(input: {
+  config: Config;
+  database: Database;
+  logger: FastifyBaseLogger;
+  storage?: Pick<Storage, 'put'>;
+  options?: AuthModuleOptions;
+}): Promise<AuthModule> {
+  const { config, database, logger } = input;
+  const limits: AuthLimits = {
+    perIp: { ...DEFAULT_AUTH_LIMITS.perIp, ...input.options?.limits?.perIp },
+    perAccount: { ...DEFAULT_AUTH_LIMITS.perAccount, ...input.options?.limits?.perAccount },
+  };
+  const auth = createBetterAuth({
+    config,
+    database,
+    logger,
+    secret: loadAuthSecret(config.authSecret, config.dataDir),
+    scrypt: input.options?.scrypt,
+  });
+  await migrateBetterAuth(auth);
+  const limiter = createAccountLimiter(createAuthAttemptRepository(database.db), limits.perAccount);
+  await limiter.prune();
+  const mailer = createMailer({
+    smtpUrl: config.smtpUrl,
+    from: config.mailFrom,
+    outboxDir: path.join(config.dataDir, 'outbox'),
+    logger,
+  });
+  await ensureAdminAccount(auth, {
+    adminEmail: config.adminEmail,
+    initialPassword: config.adminInitialPassword,
+    logger,
+  });
+  return {
+    auth,
+    mailer,
+    limits,
+    accounts: createAccountService({ auth, adminEmail: config.adminEmail, limiter, logger, storage: input.storage }),
+    passwordResets: createResetService({
+      auth,
+      config,
+      limiter,
+      resetTokens: createResetTokenRepository(database.db),
+      mailer,
+      logger,
+    }),
+    close: () => mailer.close(),
+  };
+}

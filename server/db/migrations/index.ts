@@ -1,0 +1,17 @@
+import type { Migration } from 'kysely';
+import * as m001 from './001_settings';
+import * as m002 from './002_auth_attempts';
+import * as m002media from './002_media';
+import * as m002mediaJobs from './002_media_jobs';
+import * as m003agreements from './003_agreements';
+import * as m004mediaTrash from './004_media_trash';
+
+/** Every migration, by name. Names sort in the order they run; never rename or edit one that has shipped. */
+export const migrations: Record<string, Migration> = {
+  '001_settings': m001,
+  '002_auth_attempts': m002,
+  '002_media': m002media,
+  '002_media_jobs': m002mediaJobs,
+  '003_agreements': m003agreements,
+  '004_media_trash': m004mediaTrash,
+};

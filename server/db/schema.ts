@@ -1,0 +1,103 @@
+import type { ColumnType } from 'kysely';
+
+/**
+ * The application's tables as Kysely sees them. Column names are snake_case here and never leave the server:
+ * presenters map rows to the API's shapes. Timestamps are ISO-8601 UTC text so SQLite and PostgreSQL agree.
+ */
+export interface SettingTable {
+  key: string;
+  value: string;
+  updated_at: string;
+}
+
+/** One counted sign-in, sign-up or reset attempt (server/auth/limits.ts). */
+export interface AuthAttemptTable {
+  id: string;
+  action: string;
+  subject: string;
+  created_at: string;
+}
+
+/**
+ * The account tables are created and owned by better-auth (server/auth/better-auth.ts), with its camelCase
+ * column names. Only the columns our repositories read are declared here.
+ */
+export interface AuthUserTable {
+  id: string;
+  email: string;
+  name: string;
+}
+
+export interface AuthVerificationTable {
+  id: string;
+  identifier: string;
+  value: string;
+}
+
+/** A media item (migration 002_media). Booleans are 0/1; JSON columns are text; `size` may come back as a string. */
+export interface MediaTable {
+  id: string;
+  folder: string;
+  name: string;
+  full_path: string;
+  extension: string;
+  content_type: string;
+  size: ColumnType<number | string, number, number>;
+  md5_hash: string;
+  generation: string;
+  metageneration: number;
+  time_created: string;
+  updated: string;
+  cache_control: string | null;
+  content_disposition: string | null;
+  content_encoding: string | null;
+  content_language: string | null;
+  custom_metadata: string;
+  width: number | null;
+  height: number | null;
+  duration: number | null;
+  is_video: number;
+  placeholder: string | null;
+  derivatives: string;
+  status: 'processing' | 'ready' | 'failed';
+  error_code: string | null;
+  position: number;
+  is_demo: number;
+  deleted_at: string | null;
+}
+
+/** A durable background job (migration 002_media_jobs). */
+export interface JobTable {
+  id: string;
+  type: string;
+  payload: string;
+  status: 'queued' | 'running' | 'done' | 'failed';
+  attempts: number;
+  max_attempts: number;
+  run_after: string;
+  locked_by: string | null;
+  locked_until: string | null;
+  last_error: string | null;
+  created_at: string;
+  updated_at: string;
+}
+
+export interface AgreementTable {
+  id: string;
+  user_id: string;
+  email: string | null;
+  agreed_at: string;
+  language: string;
+  user_agent: string;
+  terms_version: string;
+}
+
+export interface DatabaseSchema {
+  setting: SettingTable;
+  auth_attempt: AuthAttemptTable;
+  user: AuthUserTable;
+  verification: AuthVerificationTable;
+  media: MediaTable;
+  job: JobTable;
+  agreement: AgreementTable;
+}

@@ -1,0 +1,53 @@
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { ConfigError, DEFAULT_ADMIN_EMAIL, loadConfig } from './env';
+
+describe('loadConfig', () => {
+  it('runs on embedded defaults with nothing set', () => {
+    const config = loadConfig({});
+    expect(config.port).toBe(3000);
+    expect(config.dataDir).toBe(path.resolve('./data'));
+    expect(config.database).toEqual({ kind: 'sqlite', file: path.resolve('./data/app.db') });
+    expect(config.storage).toEqual({ kind: 'disk', root: path.resolve('./data/media') });
+    expect(config.adminEmail).toBe(DEFAULT_ADMIN_EMAIL);
+    expect(config.publicUrl).toBe('http://localhost:3000');
+    expect(config.demoContent).toBe(true);
+    expect(config.smtpUrl).toBeUndefined();
+  });
+
+  it('switches to PostgreSQL and S3 when they are configured', () => {
+    const config = loadConfig({
+      DATABASE_URL: 'postgres://u:p@db/gallery',
+      S3_BUCKET: 'media',
+      S3_ENDPOINT: 'http://127.0.0.1:9000',
+      S3_FORCE_PATH_STYLE: 'true',
+    });
+    expect(config.database).toEqual({ kind: 'postgres', url: 'postgres://u:p@db/gallery' });
+    expect(config.storage).toMatchObject({ kind: 's3', bucket: 'media', forcePathStyle: true });
+  });
+
+  it('names every bad variable in one error, with what was expected', () => {
+    let caught: unknown;
+    try {
+      loadConfig({ PORT: 'eighty', ADMIN_EMAIL: 'not-an-email', DATABASE_URL: 'mysql://x', DEMO_CONTENT: 'maybe' });
+    } catch (error) {
+      caught = error;
+    }
+    expect(caught).toBeInstanceOf(ConfigError);
+    const problems = (caught as ConfigError).problems.join('\n');
+    expect(problems).toMatch(/^PORT: expected a port number/m);
+    expect(problems).toMatch(/^ADMIN_EMAIL: expected an e-mail address/m);
+    expect(problems).toMatch(/^DATABASE_URL: expected a postgres:\/\//m);
+    expect(problems).toMatch(/^DEMO_CONTENT: expected true or false/m);
+  });
+
+  it('treats empty values as unset and trims a trailing slash from PUBLIC_URL', () => {
+    const config = loadConfig({ PORT: '', PUBLIC_URL: 'https://photos.example.com/' });
+    expect(config.port).toBe(3000);
+    expect(config.publicUrl).toBe('https://photos.example.com');
+  });
+
+  it('refuses to run in production without a session secret', () => {
+    expect(() => loadConfig({ NODE_ENV: 'production' })).toThrow(/AUTH_SECRET/);
+  });
+});

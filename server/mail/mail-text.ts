@@ -1,0 +1,27 @@
+import { directionOf, type Language } from '../../shared/i18n/languages';
+import { serverTranslator } from '../i18n/locale-files';
+
+/**
+ * The texts of one message of shared/i18n/locales/<lang>/mail.json, with its placeholders filled:
+ * `mailStrings('he', 'resetPassword', { siteName })('subject')`. A missing key throws (the locale tests catch it).
+ */
+export function mailStrings(language: Language, message: string, values: Record<string, string>) {
+  const translate = serverTranslator(language, 'mail');
+  return (key: string): string => translate(`${message}.${key}`, values);
+}
+
+const HTML_ESCAPES: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' };
+export const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (c) => HTML_ESCAPES[c] ?? c);
+
+/** A minimal, mail-client-safe HTML document in the language's direction. */
+export function htmlDocument(language: Language, title: string, body: string): string {
+  const dir = directionOf(language);
+  return `<!doctype html>
+<html lang="${language}" dir="${dir}">
+<head><meta charset="utf-8"><title>${escapeHtml(title)}</title></head>
+<body style="font-family: Arial, sans-serif; line-height: 1.5; text-align: ${dir === 'rtl' ? 'right' : 'left'};" dir="${dir}">
+${body}
+</body>
+</html>
+`;
+}

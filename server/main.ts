@@ -1,0 +1,44 @@
+import fs from 'node:fs';
+import { buildApp } from './app';
+import { ConfigError, loadConfig } from './env';
+
+/** The process: read the configuration, listen, and close cleanly on SIGTERM/SIGINT so no write is cut off. */
+async function main(): Promise<void> {
+  // A .env file in the working folder is read if present; variables already set in the environment win.
+  if (fs.existsSync('.env')) process.loadEnvFile('.env');
+  let config: ReturnType<typeof loadConfig>;
+  try {
+    config = loadConfig();
+  } catch (error) {
+    if (error instanceof ConfigError) {
+      console.error(error.message);
+      process.exit(78); // EX_CONFIG
+    }
+    throw error;
+  }
+
+  const app = await buildApp(config);
+  let closing = false;
+  const shutdown = async (signal: string) => {
+    if (closing) return;
+    closing = true;
+    app.log.info({ signal }, 'shutting down');
+    const timer = setTimeout(() => {
+      app.log.error('shutdown took too long; exiting');
+      process.exit(1);
+    }, 15_000);
+    timer.unref();
+    await app.close();
+    process.exit(0);
+  };
+  process.on('SIGTERM', () => void shutdown('SIGTERM'));
+  process.on('SIGINT', () => void shutdown('SIGINT'));
+
+  await app.listen({ port: config.port, host: config.host });
+  app.log.info(`${config.siteName} is ready at ${config.publicUrl}`);
+}
+
+main().catch((error: unknown) => {
+  console.error(error);
+  process.exit(1);
+});

@@ -1,0 +1,201 @@
+import { createHash } from 'node:crypto';
+import sharp, { type Metadata, type Sharp } from 'sharp';
+import { rgbaToThumbHash } from 'thumbhash';
+import { MediaError } from './media-error';
+import type { Derivative } from './types';
+import { type FormatSettings, formatsFor, MAX_PIXELS, THUMBHASH_SIZE, widthsFor } from './variants';
+
+/** A derivative and its bytes, before it is stored. */
+export interface DerivedFile {
+  derivative: Derivative;
+  data: Buffer;
+}
+
+export interface DerivedImage {
+  /** Displayed size (after orientation). */
+  width: number;
+  height: number;
+  placeholder: string;
+  files: DerivedFile[];
+}
+
+/** What the pipeline can decode: a file sharp reads, or pixels another decoder produced (HEIF, video frames). */
+export type ImageInput =
+  | { kind: 'file'; path: string }
+  | { kind: 'svg'; data: Buffer }
+  | { kind: 'raw'; data: Buffer; width: number; height: number; channels: 3 | 4 };
+
+interface RawLevel {
+  data: Buffer;
+  width: number;
+  height: number;
+  channels: 3 | 4;
+}
+
+/** The size we render an SVG's longer side at: vector art is drawn, not upscaled, to the largest variant. */
+const SVG_RENDER_SIZE = 2400;
+
+interface Header {
+  /** Displayed size (after orientation; for SVG, the size it is drawn at). */
+  width: number;
+  height: number;
+  /** For SVG: the density (dpi) that draws it at that size. */
+  density?: number;
+}
+
+/**
+ * Refuses images above MAX_PIXELS from their header alone, so nothing is decoded or stored. Returns the displayed
+ * size (width and height swapped for EXIF orientations 5–8; an SVG is drawn with its longer side at 2400 pixels).
+ */
+export async function checkImageHeader(input: ImageInput): Promise<Header> {
+  if (input.kind === 'raw') return checkPixels(input.width, input.height);
+  let meta: Metadata;
+  try {
+    meta = await sharp(input.kind === 'file' ? input.path : input.data, { limitInputPixels: false }).metadata();
+  } catch {
+    throw new MediaError('corrupt-file');
+  }
+  if (!meta.width || !meta.height) throw new MediaError('corrupt-file');
+  if (input.kind === 'svg') {
+    const scale = SVG_RENDER_SIZE / Math.max(meta.width, meta.height);
+    return {
+      width: Math.max(1, Math.round(meta.width * scale)),
+      height: Math.max(1, Math.round(meta.height * scale)),
+      density: (meta.density ?? 72) * scale,
+    };
+  }
+  const swapped = (meta.orientation ?? 1) >= 5;
+  return checkPixels(swapped ? meta.height : meta.width, swapped ? meta.width : meta.height);
+}
+
+function checkPixels(width: number, height: number): Header {
+  if (width * height > MAX_PIXELS) throw new MediaError('too-many-pixels');
+  return { width, height };
+}
+
+/**
+ * libvips threads per operation. sharp leaves it at 1 on glibc without jemalloc (to limit heap fragmentation); two
+ * let the decode and each encoder use both cores of a small server, and the peak RSS stays within budget
+ * (docs/BENCHMARKS.md, ingest).
+ */
+sharp.concurrency(2);
+/**
+ * libvips' operation cache keeps recent results for reuse; every image here is decoded once and never asked for
+ * again, so the cache only adds to the peak RSS (about 50 MB in the ingest benchmark).
+ */
+sharp.cache(false);
+/** Encodes in flight at once; the longest (widest) start first, so the short ones fill the gaps. */
+const ENCODE_PARALLELISM = 2;
+
+/**
+ * The whole image derivative set from one decode: auto-oriented, converted to sRGB, every metadata block dropped
+ * (sharp writes none unless asked, so no EXIF and no GPS survive), each width of VARIANT_WIDTHS in the formats
+ * formatsFor gives (AVIF only up to its maxWidth), plus a ThumbHash. The decode already shrinks to the largest width
+ * (JPEG shrink-on-load), each smaller level is resized from the one above it (cheaper than from the original), and
+ * the encodes then run in parallel from those raw levels.
+ */
+export async function deriveImage(input: ImageInput): Promise<DerivedImage> {
+  const header = await checkImageHeader(input);
+  const top = await decodeTop(input, header);
+  const levels = [top];
+  for (const width of widthsFor(top.width).reverse()) {
+    const above = levels[levels.length - 1] ?? top;
+    if (width !== above.width) levels.push(await resizeRaw(above, width));
+  }
+  const hasAlpha = top.channels === 4;
+  const jobs = levels.flatMap((level) => formatsFor(hasAlpha, level.width).map((format) => ({ level, format })));
+  const files = await mapWithLimit(jobs, ENCODE_PARALLELISM, (job) => encode(job.level, job.format));
+  const smallest = levels[levels.length - 1] ?? top;
+  return { width: header.width, height: header.height, placeholder: await thumbHashOf(smallest), files };
+}
+
+/** Runs `task` over `items` with at most `limit` running at once; results keep the order of `items`. */
+async function mapWithLimit<T, R>(items: T[], limit: number, task: (item: T) => Promise<R>): Promise<R[]> {
+  const results: R[] = new Array(items.length);
+  let next = 0;
+  const lanes = Array.from({ length: Math.min(limit, items.length) }, async () => {
+    while (next < items.length) {
+      const index = next++;
+      results[index] = await task(items[index] as T);
+    }
+  });
+  await Promise.all(lanes);
+  return results;
+}
+
+async function decodeTop(input: ImageInput, header: Header): Promise<RawLevel> {
+  const widths = widthsFor(header.width);
+  const topWidth = widths[widths.length - 1] ?? header.width;
+  let pipeline: Sharp;
+  if (input.kind === 'raw') {
+    pipeline = sharp(input.data, {
+      raw: { width: input.width, height: input.height, channels: input.channels },
+      limitInputPixels: MAX_PIXELS,
+    });
+  } else if (input.kind === 'svg') {
+    // From a buffer, with no base path: librsvg then loads no external file or URL, and it never runs scripts.
+    pipeline = sharp(input.data, { density: header.density, limitInputPixels: MAX_PIXELS });
+  } else {
+    pipeline = sharp(input.path, { limitInputPixels: MAX_PIXELS, failOn: 'truncated' });
+  }
+  try {
+    const meta = input.kind === 'raw' ? { hasAlpha: input.channels === 4 } : await pipeline.metadata();
+    const withAlpha = Boolean(meta.hasAlpha) && (input.kind !== 'raw' || (await hasTransparency(input)));
+    pipeline = pipeline.rotate().resize({ width: topWidth, withoutEnlargement: true });
+    pipeline = pipeline.toColourspace('srgb');
+    pipeline = withAlpha ? pipeline.ensureAlpha() : pipeline.removeAlpha();
+    const { data, info } = await pipeline.raw().toBuffer({ resolveWithObject: true });
+    return { data, width: info.width, height: info.height, channels: info.channels === 4 ? 4 : 3 };
+  } catch (error) {
+    if (error instanceof MediaError) throw error;
+    if (error instanceof Error && /pixel limit/i.test(error.message)) throw new MediaError('too-many-pixels');
+    throw new MediaError('corrupt-file', `The file is damaged or incomplete and cannot be read.`);
+  }
+}
+
+/** Decoders such as HEIF always hand out RGBA; an alpha channel that is opaque everywhere is dropped. */
+async function hasTransparency(input: Extract<ImageInput, { kind: 'raw' }>): Promise<boolean> {
+  if (input.channels !== 4) return false;
+  const stats = await sharp(input.data, { raw: { width: input.width, height: input.height, channels: 4 } }).stats();
+  return !stats.isOpaque;
+}
+
+async function resizeRaw(level: RawLevel, width: number): Promise<RawLevel> {
+  const { data, info } = await sharp(level.data, {
+    raw: { width: level.width, height: level.height, channels: level.channels },
+  })
+    .resize({ width })
+    .raw()
+    .toBuffer({ resolveWithObject: true });
+  return { data, width: info.width, height: info.height, channels: level.channels };
+}
+
+async function encode(level: RawLevel, format: FormatSettings): Promise<DerivedFile> {
+  const data = await sharp(level.data, { raw: { width: level.width, height: level.height, channels: level.channels } })
+    .toFormat(format.format, format.options)
+    .toBuffer();
+  const hash = createHash('sha256').update(data).digest('hex').slice(0, 16);
+  return {
+    data,
+    derivative: {
+      file: `${level.width}w-${hash}.${format.extension}`,
+      role: 'image',
+      format: format.format,
+      contentType: format.contentType,
+      width: level.width,
+      height: level.height,
+      size: data.length,
+    },
+  };
+}
+
+async function thumbHashOf(level: RawLevel): Promise<string> {
+  const { data, info } = await sharp(level.data, {
+    raw: { width: level.width, height: level.height, channels: level.channels },
+  })
+    .resize(THUMBHASH_SIZE, THUMBHASH_SIZE, { fit: 'inside' })
+    .ensureAlpha()
+    .raw()
+    .toBuffer({ resolveWithObject: true });
+  return Buffer.from(rgbaToThumbHash(info.width, info.height, data)).toString('base64');
+}

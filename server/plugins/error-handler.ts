@@ -1,0 +1,50 @@
+import type { FastifyError, FastifyInstance } from 'fastify';
+import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
+import { AppError, errorBody } from '../errors';
+
+const CLIENT_ERRORS: Record<number, [string, string]> = {
+  401: ['unauthenticated', 'Please sign in first.'],
+  403: ['unauthorized', 'You do not have permission to do this.'],
+  404: ['not-found', 'Nothing is here.'],
+  405: ['method-not-allowed', 'This method is not allowed here.'],
+};
+
+/**
+ * Turns every failure into `{ error: { code, message } }`. Stack traces and internal messages never reach the
+ * client; they go to the log with the request id.
+ */
+export function registerErrorHandler(app: FastifyInstance): void {
+  app.setErrorHandler((error: FastifyError, request, reply) => {
+    if (error instanceof AppError) {
+      return reply.status(error.status).send(errorBody(error.code, error.message, error.details));
+    }
+    if (hasZodFastifySchemaValidationErrors(error)) {
+      const fields = error.validation.map((issue) => ({
+        field: issue.instancePath.replace(/^\//, '').replaceAll('/', '.'),
+        message: issue.message,
+      }));
+      return reply.status(400).send(errorBody('invalid-argument', 'Some fields are missing or not valid.', { fields }));
+    }
+    if (error.code === 'FST_ERR_CTP_INVALID_JSON_BODY' || (error instanceof SyntaxError && error.statusCode === 400)) {
+      return reply.status(400).send(errorBody('invalid-json', 'The request body is not valid JSON.'));
+    }
+    if (error.code === 'FST_ERR_CTP_EMPTY_JSON_BODY') {
+      return reply.status(400).send(errorBody('invalid-json', 'The request body is empty.'));
+    }
+    if (error.code === 'FST_ERR_CTP_BODY_TOO_LARGE') {
+      return reply.status(413).send(errorBody('payload-too-large', 'The request body is too large.'));
+    }
+    if (error.code === 'FST_ERR_CTP_INVALID_MEDIA_TYPE') {
+      return reply.status(415).send(errorBody('unsupported-media-type', 'This content type is not accepted here.'));
+    }
+    if (error.statusCode === 429) {
+      return reply.status(429).send(errorBody('too-many-requests', 'Too many attempts. Please try again later.'));
+    }
+    if (error.statusCode && error.statusCode >= 400 && error.statusCode < 500) {
+      const [code, message] = CLIENT_ERRORS[error.statusCode] ?? ['invalid-argument', 'The request is not valid.'];
+      return reply.status(error.statusCode).send(errorBody(code, message));
+    }
+    request.log.error({ err: error }, 'unhandled error');
+    return reply.status(500).send(errorBody('internal-error', 'Something went wrong on our side. Please try again.'));
+  });
+}

@@ -1,0 +1,30 @@
+import type { FastifyInstance } from 'fastify';
+import { AppError } from '../errors';
+
+const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
+
+function originOf(url: string | undefined): string | null {
+  if (!url) return null;
+  try {
+    return new URL(url).origin;
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * CSRF defence for every state-changing request (POST, PUT, PATCH, DELETE…): it must come from the site's own
+ * origin, PUBLIC_URL. Browsers send `Origin` on such requests; when it is absent, `Referer` stands in. A request
+ * carrying neither is refused as well, so scripts and tests must send `Origin: <PUBLIC_URL>`.
+ * When developing with the Vite dev server, set PUBLIC_URL to the dev server's address.
+ */
+export function registerSameOrigin(app: FastifyInstance, publicUrl: string): void {
+  const expected = new URL(publicUrl).origin;
+  app.addHook('onRequest', async (request) => {
+    if (SAFE_METHODS.has(request.method)) return;
+    const origin = request.headers.origin ?? originOf(request.headers.referer);
+    if (origin !== expected) {
+      throw new AppError('forbidden-origin', 'This request must come from the site itself.');
+    }
+  });
+}

@@ -1,0 +1,43 @@
+import helmet from '@fastify/helmet';
+import type { FastifyInstance } from 'fastify';
+import type { Config } from '../env';
+
+/**
+ * Security headers for every response. The CSP allows no inline script; the only frame the site may embed is the
+ * booking form's origin; nobody may frame the site.
+ */
+export async function registerSecurityHeaders(app: FastifyInstance, config: Config): Promise<void> {
+  const bookingOrigin = config.bookingFormUrl ? new URL(config.bookingFormUrl).origin : null;
+  const s3Origin =
+    config.storage.kind === 's3' && config.storage.endpoint ? new URL(config.storage.endpoint).origin : null;
+  const mediaSources = ["'self'", 'data:', 'blob:', ...(s3Origin ? [s3Origin] : [])];
+  await app.register(helmet, {
+    global: true,
+    contentSecurityPolicy: {
+      useDefaults: false,
+      directives: {
+        defaultSrc: ["'self'"],
+        scriptSrc: ["'self'"],
+        styleSrc: ["'self'"],
+        imgSrc: mediaSources,
+        mediaSrc: mediaSources,
+        fontSrc: ["'self'"],
+        connectSrc: ["'self'", ...(s3Origin ? [s3Origin] : [])],
+        frameSrc: bookingOrigin ? [bookingOrigin] : ["'none'"],
+        frameAncestors: ["'none'"],
+        objectSrc: ["'none'"],
+        baseUri: ["'self'"],
+        formAction: ["'self'"],
+        workerSrc: ["'self'"],
+        manifestSrc: ["'self'"],
+      },
+    },
+    referrerPolicy: { policy: 'strict-origin-when-cross-origin' },
+    // Cross-origin isolation would block the booking form's iframe and presigned media; not needed here.
+    crossOriginEmbedderPolicy: false,
+    crossOriginResourcePolicy: { policy: 'same-origin' },
+    strictTransportSecurity: config.publicUrl.startsWith('https:')
+      ? { maxAge: 31_536_000, includeSubDomains: true }
+      : false,
+  });
+}

@@ -1,0 +1,104 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, makeTempDir, type TestApp } from '../test/harness';
+
+const INDEX = `<!doctype html><html lang="he" dir="rtl"><head><title>%SITE_NAME%</title>
+<script type="module" src="/assets/index-abc123.js"></script></head><body><div id="root"></div></body></html>`;
+
+describe('serving the web app', () => {
+  const web = makeTempDir('gallery-web-');
+  let t: TestApp;
+
+  beforeAll(async () => {
+    fs.mkdirSync(path.join(web.dir, 'assets'));
+    fs.writeFileSync(path.join(web.dir, 'index.html'), INDEX);
+    fs.writeFileSync(
+      path.join(web.dir, 'assets', 'index-abc123.js'),
+      `console.log(${JSON.stringify('x'.repeat(4000))});`,
+    );
+    fs.writeFileSync(path.join(web.dir, 'robots.txt'), 'User-agent: *\n');
+    t = await createTestApp({
+      build: { webRoot: web.dir },
+      env: { SITE_NAME: 'Dana <Photo> & "Co"', BOOKING_FORM_URL: 'https://forms.example.com/register' },
+    });
+  });
+  afterAll(async () => {
+    await t.close();
+    web.remove();
+  });
+
+  it.each([
+    [{ cookie: 'lng=ar' }, 'ar', 'rtl'],
+    [{ 'accept-language': 'ru-RU,ru;q=0.9' }, 'ru', 'ltr'],
+    [{ 'accept-language': 'he-IL' }, 'he', 'rtl'],
+    [{}, 'en', 'ltr'],
+  ])('writes <html lang dir> from %o', async (headers, lang, dir) => {
+    const res = await t.app.inject({ method: 'GET', url: '/gallery', headers });
+    expect(res.statusCode).toBe(200);
+    expect(res.body).toContain(`<html lang="${lang}" dir="${dir}">`);
+    expect(res.headers['cache-control']).toBe('no-cache');
+  });
+
+  it('prefers ?lng= over the browser language, and ignores values it does not know', async () => {
+    const fr = await t.app.inject({ method: 'GET', url: '/?lng=fr', headers: { 'accept-language': 'he' } });
+    expect(fr.body).toContain('<html lang="fr" dir="ltr">');
+    const bogus = await t.app.inject({ method: 'GET', url: '/?lng=%3Cb%3E', headers: { 'accept-language': 'he' } });
+    expect(bogus.body).toContain('<html lang="he" dir="rtl">');
+    expect(bogus.body).not.toContain('<b>');
+  });
+
+  it('escapes the site name into the page', async () => {
+    const res = await t.app.inject({ method: 'GET', url: '/' });
+    expect(res.body).toContain('<title>Dana &lt;Photo&gt; &amp; &quot;Co&quot;</title>');
+  });
+
+  it('serves hashed assets as immutable and compressed', async () => {
+    const res = await t.app.inject({
+      method: 'GET',
+      url: '/assets/index-abc123.js',
+      headers: { 'accept-encoding': 'gzip' },
+    });
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+    expect(res.headers['content-encoding']).toBe('gzip');
+  });
+
+  it('answers a missing asset with 404, never with the page', async () => {
+    const res = await t.app.inject({ method: 'GET', url: '/assets/index-old999.js' });
+    expect(res.statusCode).toBe(404);
+    expect(res.body).not.toContain('<html');
+  });
+
+  it('sets the security headers, allowing only the booking form to be framed', async () => {
+    const res = await t.app.inject({ method: 'GET', url: '/' });
+    const csp = String(res.headers['content-security-policy']);
+    expect(csp).toContain("script-src 'self'");
+    expect(csp).not.toContain('unsafe-inline');
+    expect(csp).toContain("frame-ancestors 'none'");
+    expect(csp).toContain('frame-src https://forms.example.com');
+    expect(res.headers['x-content-type-options']).toBe('nosniff');
+    expect(res.headers['referrer-policy']).toBe('strict-origin-when-cross-origin');
+  });
+
+  it('never answers /api paths with the page', async () => {
+    for (const url of ['/api', '/api/', '/api/unknown/deep?x=1']) {
+      const res = await t.app.inject({ method: 'GET', url });
+      expect(res.statusCode).toBe(404);
+      expect(res.json()).toMatchObject({ error: { code: 'not-found' } });
+    }
+  });
+
+  it('answers malformed JSON with a JSON error and no stack trace', async () => {
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/health',
+      headers: { 'content-type': 'application/json' },
+      payload: '{"broken": ',
+    });
+    expect(res.statusCode).toBeGreaterThanOrEqual(400);
+    expect(res.statusCode).toBeLessThan(500);
+    expect(res.body).not.toMatch(/at .*\.ts:\d+/);
+    expect(res.json()).toHaveProperty('error.code');
+  });
+});

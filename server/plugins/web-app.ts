@@ -1,0 +1,92 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import fastifyStatic from '@fastify/static';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { directionOf, LANGUAGE_STORAGE_KEY, resolveLanguage } from '../../shared/i18n/languages';
+import type { Config } from '../env';
+import { errorBody } from '../errors';
+
+export interface WebAppOptions {
+  /** The folder `vite build` wrote (dist/). */
+  root: string;
+  config: Config;
+}
+
+const HTML_ESCAPES: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' };
+const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (c) => HTML_ESCAPES[c] ?? c);
+
+/**
+ * Serves the built single-page app: hashed assets as immutable files, and index.html for every other GET that is
+ * not under /api. index.html is rendered per request with `<html lang dir>` already set from the language cookie,
+ * `?lng=` or Accept-Language, so the first paint is in the right direction. The language value written into the
+ * page is always one of ours, never the raw input.
+ */
+export async function registerWebApp(app: FastifyInstance, { root, config }: WebAppOptions): Promise<void> {
+  const indexFile = path.join(root, 'index.html');
+  const template = fs.existsSync(indexFile) ? prepareTemplate(fs.readFileSync(indexFile, 'utf8'), config) : null;
+  if (!template) app.log.warn({ root }, 'the web app is not built; run `npm run build`');
+
+  if (fs.existsSync(root)) {
+    await app.register(fastifyStatic, {
+      root,
+      prefix: '/',
+      index: false,
+      wildcard: true,
+      allowedPath: (pathName) => pathName !== '/index.html',
+      setHeaders(res, filePath) {
+        const relative = path.relative(root, filePath);
+        res.header(
+          'cache-control',
+          relative.startsWith(`assets${path.sep}`) ? 'public, max-age=31536000, immutable' : 'no-cache',
+        );
+      },
+    });
+  }
+
+  // The static handler answers '/' as a directory (403), so the home page gets its own route.
+  app.get('/', (request, reply) => (template ? sendPage(request, reply, template) : notBuilt(reply)));
+
+  app.setNotFoundHandler((request, reply) => {
+    const pathname = request.url.split('?')[0] ?? '/';
+    const isPage =
+      (request.method === 'GET' || request.method === 'HEAD') && !isApiPath(pathname) && !looksLikeFile(pathname);
+    if (!isPage) {
+      return reply.status(404).send(errorBody('not-found', `Nothing is at ${request.method} ${pathname}.`));
+    }
+    return template ? sendPage(request, reply, template) : notBuilt(reply);
+  });
+}
+
+function notBuilt(reply: FastifyReply) {
+  return reply.status(503).type('text/plain; charset=utf-8').send('The site is not built yet. Run: npm run build');
+}
+
+function isApiPath(pathname: string): boolean {
+  return pathname === '/api' || pathname.startsWith('/api/');
+}
+
+/** A missing /assets/x.js must be a 404, not the page: a browser would try to run HTML as a script. */
+function looksLikeFile(pathname: string): boolean {
+  return pathname.startsWith('/assets/') || /\.[a-z0-9]{1,8}$/i.test(pathname);
+}
+
+function prepareTemplate(html: string, config: Config): string {
+  const siteName = escapeHtml(config.siteName);
+  return html.replaceAll('%SITE_NAME%', siteName);
+}
+
+function sendPage(request: FastifyRequest, reply: FastifyReply, template: string) {
+  const query = request.query as Record<string, unknown> | undefined;
+  const language = resolveLanguage({
+    cookie: request.cookies?.[LANGUAGE_STORAGE_KEY],
+    query: typeof query?.lng === 'string' ? query.lng : null,
+    acceptLanguage: request.headers['accept-language'],
+  });
+  const html = template.replace(/<html[^>]*>/, `<html lang="${language}" dir="${directionOf(language)}">`);
+  return reply
+    .status(200)
+    .header('cache-control', 'no-cache')
+    .header('vary', 'Cookie, Accept-Language')
+    .type('text/html; charset=utf-8')
+    .send(html);
+}

@@ -1,0 +1,47 @@
+import type { MediaView } from '../../shared/schemas/media';
+import type { Derivative } from '../media/types';
+import { DEFAULT_SRC_WIDTH } from '../media/variants';
+import type { MediaRecord } from '../repositories/media-repository';
+import type { MediaUrls } from './media-urls';
+
+function srcset(items: Derivative[], link: (file: string) => string): string {
+  return items
+    .toSorted((a, b) => a.width - b.width)
+    .map((item) => `${link(item.file)} ${item.width}w`)
+    .join(', ');
+}
+
+/**
+ * A ready media row as the grid, lightbox and home page see it. Main-gallery items get plain URLs; private ones get
+ * signed URLs (`signed: true`), valid for up to an hour. Storage paths and database fields never leave.
+ */
+export function presentMedia(record: MediaRecord, urls: MediaUrls, options: { signed: boolean }): MediaView {
+  const link = (file: string) => urls.url(record.id, file, options);
+  const images = record.derivatives.filter((item) => item.role === 'image');
+  const avif = images.filter((item) => item.format === 'avif');
+  const webp = images.filter((item) => item.format === 'webp');
+  // The fallback is JPEG, or PNG for pictures with transparency.
+  const fallback = images
+    .filter((item) => item.format === 'jpeg' || item.format === 'png')
+    .toSorted((a, b) => a.width - b.width);
+  const src = fallback.filter((item) => item.width <= DEFAULT_SRC_WIDTH).at(-1) ?? fallback[0];
+  const playable = record.derivatives.find((item) => item.role === 'video');
+  return {
+    id: record.id,
+    kind: record.isVideo ? 'video' : 'image',
+    name: record.name,
+    width: record.width ?? 1,
+    height: record.height ?? 1,
+    placeholder: record.placeholder,
+    image: {
+      src: src ? link(src.file) : '',
+      srcset: { avif: srcset(avif, link), webp: srcset(webp, link), jpeg: srcset(fallback, link) },
+    },
+    video: record.isVideo
+      ? playable
+        ? { src: link(playable.file), type: playable.contentType }
+        : { src: link('original'), type: record.contentType }
+      : null,
+    duration: record.duration,
+  };
+}

@@ -1,0 +1,66 @@
+import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
+import fs from 'node:fs';
+import path from 'node:path';
+
+/** Longest life of a signed media URL. */
+export const SIGNED_URL_MAX_SECONDS = 3600;
+/** Signed URLs are cut on this grid so one item keeps the same URL for a while (browser and CDN caches hit). */
+const SIGNING_WINDOW_SECONDS = 1800;
+
+export interface MediaUrls {
+  /** `/media/<id>/<file>` (file is a derivative's name or `original`), signed when `signed` is true. */
+  url(mediaId: string, file: string, options: { signed: boolean }): string;
+  /** Whether `exp` and `sig` from a query string grant access to `mediaId` now. */
+  verify(mediaId: string, exp: unknown, sig: unknown, now?: Date): boolean;
+}
+
+/**
+ * The key that signs private media URLs: derived from AUTH_SECRET when set, else a random key created once in
+ * DATA_DIR/secrets (so URLs survive restarts without any configuration).
+ */
+export function loadMediaUrlKey(authSecret: string | undefined, dataDir: string): Buffer {
+  if (authSecret) return createHmac('sha256', authSecret).update('media-url-signing-v1').digest();
+  const file = path.join(dataDir, 'secrets', 'media-url.key');
+  try {
+    return Buffer.from(fs.readFileSync(file, 'utf8').trim(), 'base64url');
+  } catch {
+    fs.mkdirSync(path.dirname(file), { recursive: true, mode: 0o700 });
+    const key = randomBytes(32);
+    try {
+      fs.writeFileSync(file, key.toString('base64url'), { mode: 0o600, flag: 'wx' });
+      return key;
+    } catch {
+      // Another process created it first: use theirs.
+      return Buffer.from(fs.readFileSync(file, 'utf8').trim(), 'base64url');
+    }
+  }
+}
+
+/**
+ * Media URLs. Private items get `?exp=&sig=`: an HMAC of the id and expiry, valid at most an hour, so `<img>` and
+ * `<video>` (which send no custom headers) work and the URL itself is the permission. One signature covers all of
+ * an item's files.
+ */
+export function createMediaUrls(key: Buffer): MediaUrls {
+  const sign = (mediaId: string, exp: number) =>
+    createHmac('sha256', key).update(`${mediaId}.${exp}`).digest().subarray(0, 16).toString('base64url');
+
+  return {
+    url(mediaId, file, { signed }) {
+      const base = `/media/${mediaId}/${file}`;
+      if (!signed) return base;
+      const now = Math.floor(Date.now() / 1000);
+      const exp = Math.floor(now / SIGNING_WINDOW_SECONDS) * SIGNING_WINDOW_SECONDS + SIGNED_URL_MAX_SECONDS;
+      return `${base}?exp=${exp}&sig=${sign(mediaId, exp)}`;
+    },
+    verify(mediaId, exp, sig, now = new Date()) {
+      if (typeof exp !== 'string' || typeof sig !== 'string' || !/^\d{1,12}$/.test(exp)) return false;
+      const expiry = Number(exp);
+      const seconds = now.getTime() / 1000;
+      if (expiry <= seconds || expiry > seconds + SIGNED_URL_MAX_SECONDS) return false;
+      const expected = Buffer.from(sign(mediaId, expiry));
+      const given = Buffer.from(sig);
+      return given.length === expected.length && timingSafeEqual(given, expected);
+    },
+  };
+}

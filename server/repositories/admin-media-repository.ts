@@ -1,0 +1,215 @@
+import { folderNameForEmail } from '../../shared/folders';
+import type { Db } from '../db/database';
+import { type NewJob, newJobRow } from './job-repository';
+import { type MediaRecord, toRecord } from './media-repository';
+
+export interface FolderStats {
+  folder: string;
+  itemCount: number;
+  totalSize: number;
+  lastUpload: string | null;
+}
+
+export interface AccountSummary {
+  id: string;
+  email: string;
+  name: string | null;
+}
+
+/**
+ * The admin panel's reads and writes over media and accounts: folder statistics, every item of a folder whatever its
+ * state, the trash, metadata repairs and the main gallery's order. Dialect-neutral like every repository.
+ */
+export function createAdminMediaRepository(db: Db) {
+  return {
+    /** Item count, bytes and newest upload per folder; trash excluded. */
+    async folderStats(): Promise<FolderStats[]> {
+      const rows = await db
+        .selectFrom('media')
+        .select((eb) => [
+          'folder',
+          eb.fn.countAll<number | string>().as('item_count'),
+          eb.fn.sum<number | string>('size').as('total_size'),
+          eb.fn.max('time_created').as('last_upload'),
+        ])
+        .where('deleted_at', 'is', null)
+        .groupBy('folder')
+        .execute();
+      return rows.map((row) => ({
+        folder: row.folder,
+        itemCount: Number(row.item_count),
+        totalSize: Number(row.total_size ?? 0),
+        lastUpload: row.last_upload ?? null,
+      }));
+    },
+
+    /** Every account, oldest first. */
+    async listAccounts(): Promise<AccountSummary[]> {
+      const rows = await db.selectFrom('user').select(['id', 'email', 'name']).orderBy('email').execute();
+      return rows.map((row) => ({ id: row.id, email: row.email, name: row.name ? row.name : null }));
+    },
+
+    /**
+     * The account whose folder this is. A folder's `_` stands for one of `_ . # $ [ ]`, which is exactly what `_`
+     * matches in LIKE; the exact rule is then checked in code. A folder with `%` or `\\` (which LIKE would read
+     * differently on each database) is compared against every account instead.
+     */
+    async findAccountByFolder(folder: string): Promise<AccountSummary | undefined> {
+      let query = db.selectFrom('user').select(['id', 'email', 'name']);
+      if (!/[%\\]/.test(folder)) query = query.where('email', 'like', folder.toLowerCase());
+      const rows = await query.execute();
+      const row = rows.find((candidate) => folderNameForEmail(candidate.email) === folder);
+      return row ? { id: row.id, email: row.email, name: row.name ? row.name : null } : undefined;
+    },
+
+    /** Every item of a folder not in the trash, in gallery order, whatever its state. */
+    async listFolder(folder: string, limit: number): Promise<MediaRecord[]> {
+      const rows = await db
+        .selectFrom('media')
+        .selectAll()
+        .where('folder', '=', folder)
+        .where('deleted_at', 'is', null)
+        .orderBy('position')
+        .orderBy('id')
+        .limit(limit)
+        .execute();
+      return rows.map(toRecord);
+    },
+
+    async countFolder(folder: string): Promise<number> {
+      const row = await db
+        .selectFrom('media')
+        .select((eb) => eb.fn.countAll<number | string>().as('n'))
+        .where('folder', '=', folder)
+        .where('deleted_at', 'is', null)
+        .executeTakeFirstOrThrow();
+      return Number(row.n);
+    },
+
+    /** A batch of a folder's items (trash excluded) by id, after `afterId`, for work done in steps. */
+    async folderBatch(folder: string, afterId: string | undefined, limit: number): Promise<MediaRecord[]> {
+      let query = db.selectFrom('media').selectAll().where('folder', '=', folder).where('deleted_at', 'is', null);
+      if (afterId) query = query.where('id', '>', afterId);
+      const rows = await query.orderBy('id').limit(limit).execute();
+      return rows.map(toRecord);
+    },
+
+    /** Puts an item in the trash; false when it is absent or already there. */
+    async moveToTrash(id: string, at: Date): Promise<boolean> {
+      const result = await db
+        .updateTable('media')
+        .set({ deleted_at: at.toISOString(), updated: at.toISOString() })
+        .where('id', '=', id)
+        .where('deleted_at', 'is', null)
+        .executeTakeFirst();
+      return Number(result.numUpdatedRows) === 1;
+    },
+
+    /** Takes an item out of the trash; false when it is absent or not in the trash. */
+    async restoreFromTrash(id: string): Promise<boolean> {
+      const result = await db
+        .updateTable('media')
+        .set({ deleted_at: null, updated: new Date().toISOString() })
+        .where('id', '=', id)
+        .where('deleted_at', 'is not', null)
+        .executeTakeFirst();
+      return Number(result.numUpdatedRows) === 1;
+    },
+
+    /** The trash, most recently deleted first. */
+    async listTrash(limit: number): Promise<MediaRecord[]> {
+      const rows = await db
+        .selectFrom('media')
+        .selectAll()
+        .where('deleted_at', 'is not', null)
+        .orderBy('deleted_at', 'desc')
+        .orderBy('id')
+        .limit(limit)
+        .execute();
+      return rows.map(toRecord);
+    },
+
+    /** Trashed items deleted before `before` (ISO text compares in time order), oldest first. */
+    async listTrashedBefore(before: Date, limit: number): Promise<MediaRecord[]> {
+      const rows = await db
+        .selectFrom('media')
+        .selectAll()
+        .where('deleted_at', 'is not', null)
+        .where('deleted_at', '<', before.toISOString())
+        .orderBy('deleted_at')
+        .limit(limit)
+        .execute();
+      return rows.map(toRecord);
+    },
+
+    /** Deletes a trashed row for good (only if it is still in the trash: a restore in between wins). */
+    async purgeRow(id: string): Promise<boolean> {
+      const result = await db
+        .deleteFrom('media')
+        .where('id', '=', id)
+        .where('deleted_at', 'is not', null)
+        .executeTakeFirst();
+      return Number(result.numDeletedRows) === 1;
+    },
+
+    /** Re-applies the stored-object metadata of spec §3; the metageneration goes up, as in the storage service. */
+    async updateMetadata(
+      id: string,
+      fields: { contentType: string; cacheControl: string; contentDisposition: string },
+    ): Promise<void> {
+      await db
+        .updateTable('media')
+        .set((eb) => ({
+          content_type: fields.contentType,
+          cache_control: fields.cacheControl,
+          content_disposition: fields.contentDisposition,
+          metageneration: eb('metageneration', '+', 1),
+          updated: new Date().toISOString(),
+        }))
+        .where('id', '=', id)
+        .execute();
+    },
+
+    /** Sends an item back through the pipeline: hidden again (processing) and a new job, in one transaction. */
+    async requeue(id: string, job: NewJob): Promise<string> {
+      const row = newJobRow(job);
+      await db.transaction().execute(async (trx) => {
+        await trx
+          .updateTable('media')
+          .set({ status: 'processing', error_code: null, updated: new Date().toISOString() })
+          .where('id', '=', id)
+          .execute();
+        await trx.insertInto('job').values(row).execute();
+      });
+      return row.id;
+    },
+
+    /** Gives the listed items of `folder` positions 1, 2, 3… in that order; ids of other folders are ignored. */
+    async setOrder(folder: string, ids: string[]): Promise<void> {
+      await db.transaction().execute(async (trx) => {
+        for (const [index, id] of ids.entries()) {
+          await trx
+            .updateTable('media')
+            .set({ position: index + 1 })
+            .where('id', '=', id)
+            .where('folder', '=', folder)
+            .execute();
+        }
+      });
+    },
+
+    /** The language in which the account last accepted the booking terms, if ever. */
+    async lastAgreementLanguage(userId: string): Promise<string | undefined> {
+      const row = await db
+        .selectFrom('agreement')
+        .select('language')
+        .where('user_id', '=', userId)
+        .orderBy('agreed_at', 'desc')
+        .limit(1)
+        .executeTakeFirst();
+      return row?.language;
+    },
+  };
+}
+
+export type AdminMediaRepository = ReturnType<typeof createAdminMediaRepository>;

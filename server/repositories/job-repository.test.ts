@@ -1,0 +1,97 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { type Database, openDatabase } from '../db/database';
+import { openTestDatabase } from '../jobs/test-database';
+import { TEST_DATABASES } from '../test/harness';
+import { createJobRepository, type JobRepository } from './job-repository';
+
+describe.each(TEST_DATABASES)('job repository on %s', (kind) => {
+  let t: Awaited<ReturnType<typeof openTestDatabase>>;
+  let jobs: JobRepository;
+  beforeAll(async () => {
+    t = await openTestDatabase(kind);
+    jobs = createJobRepository(t.database.db);
+  });
+  afterAll(async () => t.close());
+
+  it('claims a due job once, with its payload, and counts the attempt', async () => {
+    const id = await jobs.enqueue({ type: 'test.echo', payload: { hello: 'שלום' } });
+    const job = await jobs.claim('w1', 60_000);
+    expect(job).toMatchObject({ id, type: 'test.echo', payload: { hello: 'שלום' }, status: 'running', attempts: 1 });
+    expect(job?.lockedBy).toBe('w1');
+    expect(await jobs.claim('w2', 60_000)).toBeUndefined();
+    await jobs.complete(id, 'w1');
+    expect((await jobs.findById(id))?.status).toBe('done');
+  });
+
+  it('does not hand out a job before its run_after', async () => {
+    const id = await jobs.enqueue({ type: 'test.later', payload: {}, runAfter: new Date(Date.now() + 3_600_000) });
+    expect(await jobs.claim('w1', 60_000)).toBeUndefined();
+    await jobs.releaseNow(id);
+    expect((await jobs.claim('w1', 60_000))?.id).toBe(id);
+    await jobs.complete(id, 'w1');
+  });
+
+  it('gives a job whose lease ran out to another worker (its first worker died)', async () => {
+    const id = await jobs.enqueue({ type: 'test.lease', payload: {} });
+    const start = new Date();
+    expect((await jobs.claim('dead', 1_000, start))?.id).toBe(id);
+    expect(await jobs.claim('alive', 1_000, new Date(start.getTime() + 500))).toBeUndefined();
+    const retaken = await jobs.claim('alive', 1_000, new Date(start.getTime() + 5_000));
+    expect(retaken).toMatchObject({ id, lockedBy: 'alive', attempts: 2 });
+    // The dead worker can no longer touch it.
+    expect(await jobs.extendLease(id, 'dead', 1_000)).toBe(false);
+    await jobs.complete(id, 'dead');
+    expect((await jobs.findById(id))?.status).toBe('running');
+    await jobs.complete(id, 'alive');
+    expect((await jobs.findById(id))?.status).toBe('done');
+  });
+
+  it('retries at the given time, then fails for good', async () => {
+    const id = await jobs.enqueue({ type: 'test.fail', payload: {}, maxAttempts: 2 });
+    await jobs.claim('w1', 60_000);
+    const retryAt = new Date(Date.now() + 3_600_000);
+    await jobs.fail(id, 'w1', 'boom', retryAt);
+    expect(await jobs.findById(id)).toMatchObject({
+      status: 'queued',
+      lastError: 'boom',
+      runAfter: retryAt.toISOString(),
+    });
+    expect(await jobs.claim('w1', 60_000)).toBeUndefined();
+    await jobs.releaseNow(id);
+    await jobs.claim('w1', 60_000);
+    await jobs.fail(id, 'w1', 'boom again', null);
+    expect(await jobs.findById(id)).toMatchObject({ status: 'failed', lastError: 'boom again', attempts: 2 });
+  });
+
+  it('requeues the jobs of a worker known to be dead', async () => {
+    const id = await jobs.enqueue({ type: 'test.requeue', payload: {} });
+    await jobs.claim('gone:1', 3_600_000);
+    expect(await jobs.runningLockHolders()).toContain('gone:1');
+    expect(await jobs.requeueHeldBy('gone:1')).toBe(1);
+    expect((await jobs.claim('w1', 60_000))?.id).toBe(id);
+    await jobs.complete(id, 'w1');
+    expect(await jobs.countPending()).toBe(0);
+  });
+
+  it('never gives one job to two workers on separate connections', async () => {
+    expect(await jobs.countPending()).toBe(0);
+    const second: Database = await openDatabase(t.config);
+    try {
+      const a = createJobRepository(t.database.db);
+      const b = createJobRepository(second.db);
+      const total = 40;
+      for (let i = 0; i < total; i++) await jobs.enqueue({ type: 'test.race', payload: { i } });
+      const takenBy = new Map<string, string[]>();
+      const worker = async (repo: JobRepository, name: string) => {
+        for (let job = await repo.claim(name, 60_000); job; job = await repo.claim(name, 60_000)) {
+          takenBy.set(job.id, [...(takenBy.get(job.id) ?? []), name]);
+        }
+      };
+      await Promise.all([worker(a, 'a1'), worker(b, 'b1'), worker(a, 'a2'), worker(b, 'b2')]);
+      expect(takenBy.size).toBe(total);
+      for (const holders of takenBy.values()) expect(holders).toHaveLength(1);
+    } finally {
+      await second.close();
+    }
+  });
+});

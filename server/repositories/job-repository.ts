@@ -1,0 +1,219 @@
+import { randomBytes } from 'node:crypto';
+import type { Db } from '../db/database';
+import type { JobTable } from '../db/schema';
+
+export interface Job {
+  id: string;
+  type: string;
+  payload: unknown;
+  status: JobTable['status'];
+  attempts: number;
+  maxAttempts: number;
+  runAfter: string;
+  lockedBy: string | null;
+  lockedUntil: string | null;
+  lastError: string | null;
+}
+
+export interface NewJob {
+  type: string;
+  payload: unknown;
+  /** When the job may first run; now by default. */
+  runAfter?: Date;
+  maxAttempts?: number;
+}
+
+export const DEFAULT_MAX_ATTEMPTS = 5;
+
+const iso = (date: Date) => date.toISOString();
+
+function toJob(row: JobTable): Job {
+  return {
+    id: row.id,
+    type: row.type,
+    payload: JSON.parse(row.payload) as unknown,
+    status: row.status,
+    attempts: row.attempts,
+    maxAttempts: row.max_attempts,
+    runAfter: row.run_after,
+    lockedBy: row.locked_by,
+    lockedUntil: row.locked_until,
+    lastError: row.last_error,
+  };
+}
+
+/** The row a new job inserts; exported so another repository can insert it inside its own transaction. */
+export function newJobRow(job: NewJob, now = new Date()): JobTable {
+  return {
+    id: randomBytes(12).toString('base64url'),
+    type: job.type,
+    payload: JSON.stringify(job.payload),
+    status: 'queued',
+    attempts: 0,
+    max_attempts: job.maxAttempts ?? DEFAULT_MAX_ATTEMPTS,
+    run_after: iso(job.runAfter ?? now),
+    locked_by: null,
+    locked_until: null,
+    last_error: null,
+    created_at: iso(now),
+    updated_at: iso(now),
+  };
+}
+
+/**
+ * Durable jobs. Claiming is one conditional UPDATE whose WHERE repeats the "may be taken" test, so on SQLite (one
+ * writer at a time) and on PostgreSQL (row lock, WHERE re-checked after the lock) exactly one worker wins a job.
+ */
+export function createJobRepository(db: Db) {
+  return {
+    async enqueue(job: NewJob): Promise<string> {
+      const row = newJobRow(job);
+      await db.insertInto('job').values(row).execute();
+      return row.id;
+    },
+
+    async findById(id: string): Promise<Job | undefined> {
+      const row = await db.selectFrom('job').selectAll().where('id', '=', id).executeTakeFirst();
+      return row ? toJob(row) : undefined;
+    },
+
+    /**
+     * Takes the next due job for `workerId` for `leaseMs`, or returns undefined when none is due. A running job whose
+     * lease ran out (its worker died) counts as due. The attempt counter goes up on every claim.
+     */
+    async claim(workerId: string, leaseMs: number, now = new Date()): Promise<Job | undefined> {
+      const at = iso(now);
+      for (let round = 0; round < 5; round++) {
+        const candidates = await db
+          .selectFrom('job')
+          .select('id')
+          .where((eb) =>
+            eb.or([
+              eb.and([eb('status', '=', 'queued'), eb('run_after', '<=', at)]),
+              eb.and([eb('status', '=', 'running'), eb('locked_until', '<', at)]),
+            ]),
+          )
+          .orderBy('run_after')
+          .limit(5)
+          .execute();
+        if (candidates.length === 0) return undefined;
+        for (const { id } of candidates) {
+          const result = await db
+            .updateTable('job')
+            .set((eb) => ({
+              status: 'running',
+              locked_by: workerId,
+              locked_until: iso(new Date(now.getTime() + leaseMs)),
+              attempts: eb('attempts', '+', 1),
+              updated_at: at,
+            }))
+            .where('id', '=', id)
+            .where((eb) =>
+              eb.or([
+                eb.and([eb('status', '=', 'queued'), eb('run_after', '<=', at)]),
+                eb.and([eb('status', '=', 'running'), eb('locked_until', '<', at)]),
+              ]),
+            )
+            .executeTakeFirst();
+          if (Number(result.numUpdatedRows) === 1) {
+            const row = await db.selectFrom('job').selectAll().where('id', '=', id).executeTakeFirstOrThrow();
+            return toJob(row);
+          }
+        }
+      }
+      return undefined;
+    },
+
+    /** Extends the lease of a job this worker still holds; false when it lost the job. */
+    async extendLease(id: string, workerId: string, leaseMs: number, now = new Date()): Promise<boolean> {
+      const result = await db
+        .updateTable('job')
+        .set({ locked_until: iso(new Date(now.getTime() + leaseMs)), updated_at: iso(now) })
+        .where('id', '=', id)
+        .where('locked_by', '=', workerId)
+        .where('status', '=', 'running')
+        .executeTakeFirst();
+      return Number(result.numUpdatedRows) === 1;
+    },
+
+    async complete(id: string, workerId: string): Promise<void> {
+      const now = iso(new Date());
+      await db
+        .updateTable('job')
+        .set({ status: 'done', locked_by: null, locked_until: null, last_error: null, updated_at: now })
+        .where('id', '=', id)
+        .where('locked_by', '=', workerId)
+        .execute();
+    },
+
+    /** Puts the job back in the queue to run at `retryAt`, or marks it failed for good when `retryAt` is null. */
+    async fail(id: string, workerId: string, error: string, retryAt: Date | null): Promise<void> {
+      const now = iso(new Date());
+      await db
+        .updateTable('job')
+        .set({
+          status: retryAt ? 'queued' : 'failed',
+          run_after: retryAt ? iso(retryAt) : now,
+          locked_by: null,
+          locked_until: null,
+          last_error: error.slice(0, 2000),
+          updated_at: now,
+        })
+        .where('id', '=', id)
+        .where('locked_by', '=', workerId)
+        .execute();
+    },
+
+    /** Makes a waiting job due now (used once the bytes it needs are in place). */
+    async releaseNow(id: string): Promise<void> {
+      const now = iso(new Date());
+      await db
+        .updateTable('job')
+        .set({ run_after: now, updated_at: now })
+        .where('id', '=', id)
+        .where('status', '=', 'queued')
+        .execute();
+    },
+
+    /** The holders of running jobs, so a starting worker can requeue those whose process is gone. */
+    async runningLockHolders(): Promise<string[]> {
+      const rows = await db
+        .selectFrom('job')
+        .select('locked_by')
+        .distinct()
+        .where('status', '=', 'running')
+        .where('locked_by', 'is not', null)
+        .execute();
+      return rows.map((row) => row.locked_by).filter((holder): holder is string => holder !== null);
+    },
+
+    /** Requeues every running job held by `workerId` (a worker known to be dead), due at once. */
+    async requeueHeldBy(workerId: string): Promise<number> {
+      const now = iso(new Date());
+      const result = await db
+        .updateTable('job')
+        .set({ status: 'queued', run_after: now, locked_by: null, locked_until: null, updated_at: now })
+        .where('status', '=', 'running')
+        .where('locked_by', '=', workerId)
+        .executeTakeFirst();
+      return Number(result.numUpdatedRows);
+    },
+
+    /** Counts jobs that are still to run or running (used by the import script and tests to wait for quiet). */
+    async countPending(): Promise<number> {
+      const row = await db
+        .selectFrom('job')
+        .select((eb) => eb.fn.countAll<number | string>().as('n'))
+        .where('status', 'in', ['queued', 'running'])
+        .executeTakeFirstOrThrow();
+      return Number(row.n);
+    },
+
+    /** Forgets finished jobs older than `before`, so the table stays small. */
+    async deleteDoneBefore(before: Date): Promise<void> {
+      await db.deleteFrom('job').where('status', '=', 'done').where('updated_at', '<', iso(before)).execute();
+    },
+  };
+}
+
+export type JobRepository = ReturnType<typeof createJobRepository>;

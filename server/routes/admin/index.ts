@@ -1,0 +1,129 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import {
+  adminFolderListSchema,
+  adminMediaListSchema,
+  adminMediaSchema,
+  fixMetadataRequestSchema,
+  fixMetadataResponseSchema,
+  homePicksSchema,
+  mediaIdSchema,
+  notifyRequestSchema,
+  notifyResponseSchema,
+  reorderRequestSchema,
+} from '../../../shared/schemas/admin';
+import type { AppContext } from '../../context';
+import { requireAdmin } from '../../plugins/authorize';
+import { createAdminMediaRepository } from '../../repositories/admin-media-repository';
+import { createAdminMediaService } from '../../services/admin-media';
+import { notifyPhotosReady } from '../../services/admin-notify';
+import { createTrashService, startDailyTask } from '../../services/trash';
+import { presentAdminMedia } from './admin-media-presenter';
+
+const folderParams = z.object({ folder: z.string().min(1).max(255) });
+const idParams = z.object({ id: mediaIdSchema });
+const okSchema = z.object({ ok: z.literal(true) });
+
+/**
+ * The photographer's panel (spec §6): user folders and their media, delete to a 30-day trash and restore, the
+ * "fix existing files" repair, the main gallery's order and home-page picks, and the "photos ready" e-mail.
+ * Every route is admin-only, checked on the server before anything else (requireAdmin as onRequest).
+ */
+export const adminRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app, { ctx }) => {
+  const repository = createAdminMediaRepository(ctx.database.db);
+  const admin = createAdminMediaService({
+    admin: repository,
+    media: ctx.media.media,
+    settings: ctx.settings,
+    notifyWorker: () => ctx.media.worker.notify(),
+  });
+  const trash = createTrashService({
+    admin: repository,
+    storage: ctx.storage,
+    findById: (id) => ctx.media.media.findById(id),
+  });
+  const present = (records: Parameters<typeof presentAdminMedia>[0][]) =>
+    records.map((record) => presentAdminMedia(record, ctx.mediaUrls, trash.purgeAt));
+
+  app.addHook('onRequest', requireAdmin);
+  app.addHook('onSend', async (_request, reply) => {
+    // Signed URLs and private lists: never kept by a shared cache.
+    reply.header('cache-control', 'private, no-store');
+  });
+
+  app.get('/api/admin/folders', { schema: { response: { 200: adminFolderListSchema } } }, () => admin.listFolders());
+
+  app.get(
+    '/api/admin/folders/:folder/media',
+    { schema: { params: folderParams, response: { 200: adminMediaListSchema } } },
+    async (request) => ({ items: present(await admin.listFolderMedia(request.params.folder)) }),
+  );
+
+  app.post(
+    '/api/admin/folders/:folder/fix-metadata',
+    { schema: { params: folderParams, body: fixMetadataRequestSchema, response: { 200: fixMetadataResponseSchema } } },
+    (request) => admin.fixMetadata(request.params.folder, request.body.after),
+  );
+
+  app.post(
+    '/api/admin/folders/:folder/notify',
+    { schema: { params: folderParams, body: notifyRequestSchema, response: { 200: notifyResponseSchema } } },
+    (request) =>
+      notifyPhotosReady(
+        { admin: repository, mailer: ctx.mailer, siteName: ctx.config.siteName, publicUrl: ctx.config.publicUrl },
+        request.params.folder,
+        request.body.language,
+      ),
+  );
+
+  app.delete(
+    '/api/admin/media/:id',
+    { schema: { params: idParams, response: { 200: adminMediaSchema } } },
+    async (request) => {
+      await trash.moveToTrash(request.params.id);
+      const record = await ctx.media.media.findById(request.params.id);
+      if (!record) throw new Error('the trashed row vanished');
+      return presentAdminMedia(record, ctx.mediaUrls, trash.purgeAt);
+    },
+  );
+
+  app.get('/api/admin/trash', { schema: { response: { 200: adminMediaListSchema } } }, async () => ({
+    items: present(await trash.list()),
+  }));
+
+  app.post(
+    '/api/admin/trash/:id/restore',
+    { schema: { params: idParams, response: { 200: okSchema } } },
+    async (request) => {
+      await trash.restore(request.params.id);
+      return { ok: true as const };
+    },
+  );
+
+  app.put(
+    '/api/admin/main-gallery/order',
+    { schema: { body: reorderRequestSchema, response: { 200: okSchema } } },
+    async (request) => {
+      await admin.reorderMainGallery(request.body.ids);
+      return { ok: true as const };
+    },
+  );
+
+  app.get('/api/admin/home-picks', { schema: { response: { 200: homePicksSchema } } }, () => admin.homePicks());
+
+  app.put(
+    '/api/admin/home-picks',
+    { schema: { body: homePicksSchema, response: { 200: homePicksSchema } } },
+    (request) => admin.setHomePicks(request.body),
+  );
+
+  // The daily sweep of the trash runs while the app runs.
+  let sweep: { stop: () => Promise<void> } | null = null;
+  app.addHook('onReady', async () => {
+    sweep = startDailyTask(
+      () => trash.purgeExpired(),
+      (error) => ctx.logger.error({ err: error }, 'the trash sweep failed'),
+    );
+  });
+  app.addHook('preClose', async () => sweep?.stop());
+};

@@ -1,0 +1,88 @@
+import { Readable } from 'node:stream';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { LANGUAGE_STORAGE_KEY, LANGUAGES, resolveLanguage } from '../../../shared/i18n/languages';
+import {
+  acceptTermsRequestSchema,
+  acceptTermsResponseSchema,
+  agreementListResponseSchema,
+  currentTermsResponseSchema,
+} from '../../../shared/schemas/agreements';
+import type { AppContext } from '../../context';
+import { getSessionUser, requireAdmin, requireUser, sessionUserOf } from '../../plugins/authorize';
+import { AGREEMENTS_CSV_HEADER, agreementCsvLine, presentAgreement } from '../../presenters/agreement-presenter';
+import { createAgreementService } from '../../services/agreement-service';
+
+/** The booking terms (spec §2 /contact, §3 agreement record) and the admin's audit view of who accepted them. */
+export const agreementRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app, { ctx }) => {
+  const service = createAgreementService({ agreements: ctx.agreements });
+
+  app.get(
+    '/api/agreements/current',
+    {
+      schema: {
+        querystring: z.object({ lng: z.enum(LANGUAGES).optional() }),
+        response: { 200: currentTermsResponseSchema },
+      },
+    },
+    async (request) => {
+      const language =
+        request.query.lng ??
+        resolveLanguage({
+          cookie: request.cookies[LANGUAGE_STORAGE_KEY],
+          acceptLanguage: request.headers['accept-language'],
+        });
+      return service.current(language, await getSessionUser(request));
+    },
+  );
+
+  app.post(
+    '/api/agreements',
+    {
+      onRequest: requireUser,
+      schema: { body: acceptTermsRequestSchema, response: { 201: acceptTermsResponseSchema } },
+    },
+    async (request, reply) => {
+      const row = await service.accept({
+        user: sessionUserOf(request),
+        language: request.body.language,
+        termsVersion: request.body.termsVersion,
+        userAgent: request.headers['user-agent'] ?? '',
+      });
+      return reply.status(201).send({ id: row.id, agreedAt: row.agreed_at, termsVersion: row.terms_version });
+    },
+  );
+
+  app.get(
+    '/api/admin/agreements',
+    {
+      onRequest: requireAdmin,
+      schema: {
+        querystring: z.object({
+          limit: z.coerce.number().int().min(1).max(500).default(100),
+          before: z.iso.datetime().optional(),
+        }),
+        response: { 200: agreementListResponseSchema },
+      },
+    },
+    async (request) => {
+      const rows = await ctx.agreements.list({ limit: request.query.limit, before: request.query.before });
+      return { items: rows.map(presentAgreement) };
+    },
+  );
+
+  app.get('/api/admin/agreements.csv', { onRequest: requireAdmin }, async (_request, reply) => {
+    const rows = ctx.agreements.all();
+    async function* lines() {
+      // A byte-order mark lets spreadsheet programs open the Hebrew and Arabic names as UTF-8.
+      yield `\uFEFF${AGREEMENTS_CSV_HEADER}`;
+      for await (const row of rows) yield agreementCsvLine(row);
+    }
+    const day = new Date().toISOString().slice(0, 10);
+    return reply
+      .type('text/csv; charset=utf-8')
+      .header('content-disposition', `attachment; filename="agreements-${day}.csv"`)
+      .header('cache-control', 'no-store')
+      .send(Readable.from(lines()));
+  });
+};

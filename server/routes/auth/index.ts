@@ -1,0 +1,122 @@
+import { fromNodeHeaders } from 'better-auth/node';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { LANGUAGE_STORAGE_KEY, resolveLanguage } from '../../../shared/i18n/languages';
+import {
+  changePasswordBodySchema,
+  forgotPasswordBodySchema,
+  okResponseSchema,
+  resetWithCodeBodySchema,
+  resetWithLinkBodySchema,
+  signInBodySchema,
+  signUpBodySchema,
+  verifiedResetLinkSchema,
+  verifyResetLinkBodySchema,
+} from '../../../shared/schemas/auth';
+import { sessionUserSchema } from '../../../shared/schemas/session';
+import type { Window } from '../../auth/limits';
+import type { AppContext } from '../../context';
+import { requireUser, sessionUserOf } from '../../plugins/authorize';
+
+const perIp = (window: Window) => ({ rateLimit: { max: window.max, timeWindow: window.windowMs } });
+
+function withCookies<T>(reply: FastifyReply, answer: { result: T; setCookies: string[] }): T {
+  if (answer.setCookies.length > 0) reply.header('set-cookie', answer.setCookies);
+  return answer.result;
+}
+
+/** The reset e-mail's language: the visitor's chosen language (cookie), else the browser's. */
+function requestLanguage(request: FastifyRequest) {
+  return resolveLanguage({
+    cookie: request.cookies?.[LANGUAGE_STORAGE_KEY],
+    acceptLanguage: request.headers['accept-language'],
+  });
+}
+
+const ok = { ok: true as const };
+
+/**
+ * Account routes (spec §2 /signup, /login, /change-password, /forgot-password, /reset-password). Each is limited per
+ * IP here and per account in the services; errors carry the codes the pages translate (shared/schemas/auth.ts).
+ */
+export const authRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app, { ctx }) => {
+  const limits = ctx.authLimits.perIp;
+
+  app.post(
+    '/api/auth/sign-up',
+    { config: perIp(limits.signUp), schema: { body: signUpBodySchema, response: { 200: sessionUserSchema } } },
+    async (request, reply) =>
+      withCookies(reply, await ctx.accounts.signUp(request.body, fromNodeHeaders(request.headers))),
+  );
+
+  app.post(
+    '/api/auth/sign-in',
+    { config: perIp(limits.signIn), schema: { body: signInBodySchema, response: { 200: sessionUserSchema } } },
+    async (request, reply) =>
+      withCookies(reply, await ctx.accounts.signIn(request.body, fromNodeHeaders(request.headers))),
+  );
+
+  app.post('/api/auth/sign-out', { schema: { response: { 200: okResponseSchema } } }, async (request, reply) => {
+    withCookies(reply, await ctx.accounts.signOut(fromNodeHeaders(request.headers)));
+    return ok;
+  });
+
+  app.post(
+    '/api/auth/change-password',
+    {
+      onRequest: requireUser,
+      config: perIp(limits.changePassword),
+      schema: { body: changePasswordBodySchema, response: { 200: okResponseSchema } },
+    },
+    async (request, reply) => {
+      const user = sessionUserOf(request);
+      withCookies(reply, await ctx.accounts.changePassword(user, request.body, fromNodeHeaders(request.headers)));
+      return ok;
+    },
+  );
+
+  app.post(
+    '/api/auth/forgot-password',
+    {
+      config: perIp(limits.forgotPassword),
+      schema: { body: forgotPasswordBodySchema, response: { 200: okResponseSchema } },
+    },
+    async (request) => {
+      await ctx.passwordResets.requestReset(request.body.email, requestLanguage(request));
+      return ok;
+    },
+  );
+
+  app.post(
+    '/api/auth/reset-password/verify',
+    {
+      config: perIp(limits.resetPassword),
+      schema: { body: verifyResetLinkBodySchema, response: { 200: verifiedResetLinkSchema } },
+    },
+    async (request) => ctx.passwordResets.verifyResetLink(request.body.oobCode),
+  );
+
+  app.post(
+    '/api/auth/reset-password/link',
+    {
+      config: perIp(limits.resetPassword),
+      schema: { body: resetWithLinkBodySchema, response: { 200: okResponseSchema } },
+    },
+    async (request) => {
+      await ctx.passwordResets.resetWithLink(request.body.oobCode, request.body.newPassword);
+      return ok;
+    },
+  );
+
+  app.post(
+    '/api/auth/reset-password/code',
+    {
+      config: perIp(limits.resetPassword),
+      schema: { body: resetWithCodeBodySchema, response: { 200: okResponseSchema } },
+    },
+    async (request) => {
+      await ctx.passwordResets.resetWithCode(request.body);
+      return ok;
+    },
+  );
+};

@@ -1,0 +1,50 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import type { AppContext } from '../../context';
+import { requireUser, sessionUserOf } from '../../plugins/authorize';
+import type { GalleryCursor, MediaRecord, MediaRepository } from '../../repositories/media-repository';
+import { formatContentDisposition } from '../../storage/content-disposition';
+import { createZipStream, type ZipEntrySource } from '../../storage/zip-archive';
+
+const LIST_BATCH = 500;
+
+/** Every visible (ready, not deleted) item of a folder, in display order, read in keyset batches. */
+export async function listWholeFolder(media: Pick<MediaRepository, 'listVisible'>, folder: string) {
+  const all: MediaRecord[] = [];
+  let after: GalleryCursor | undefined;
+  for (;;) {
+    const batch = await media.listVisible({ folder, kind: 'all', after, limit: LIST_BATCH });
+    all.push(...batch);
+    const last = batch.at(-1);
+    if (batch.length < LIST_BATCH || !last) return all;
+    after = { position: last.position, id: last.id };
+  }
+}
+
+/**
+ * GET /api/me/gallery/archive — the signed-in user's whole folder as one ZIP of the originals (stored, ZIP64 when
+ * needed), with Content-Length so the browser shows progress. A closed connection destroys the stream, which closes
+ * the file being read at once.
+ */
+export const archiveRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app, { ctx }) => {
+  app.get('/api/me/gallery/archive', { preHandler: requireUser, compress: false }, async (request, reply) => {
+    const user = sessionUserOf(request);
+    const records = await listWholeFolder(ctx.media.media, user.folder);
+    const entries: ZipEntrySource[] = records.map((record) => ({
+      name: record.name,
+      size: record.size,
+      modified: new Date(record.timeCreated),
+      open: async () => (await ctx.storage.get(record.fullPath)).stream,
+    }));
+    const { stream, length } = createZipStream(entries);
+    request.raw.once('close', () => {
+      if (!reply.raw.writableFinished) stream.destroy();
+    });
+    return reply
+      .header('content-type', 'application/zip')
+      .header('content-length', String(length))
+      .header('content-disposition', formatContentDisposition('attachment', `${user.folder}.zip`))
+      .header('cache-control', 'private, no-store')
+      .header('x-content-type-options', 'nosniff')
+      .send(stream);
+  });
+};

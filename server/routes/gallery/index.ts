@@ -1,0 +1,43 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { galleryPageSchema, galleryQuerySchema } from '../../../shared/schemas/gallery';
+import type { AppContext } from '../../context';
+import { MAIN_GALLERY } from '../../media/types';
+import { requireUser, sessionUserOf } from '../../plugins/authorize';
+import { presentMedia } from '../../presenters/media-presenter';
+import { createGalleryRepository } from '../../repositories/gallery-repository';
+import { archiveRoutes } from './archive';
+import { createGalleryService } from './gallery-service';
+
+const schema = { querystring: galleryQuerySchema, response: { 200: galleryPageSchema } };
+
+/**
+ * GET /api/gallery — the public main gallery, and GET /api/me/gallery — the signed-in user's own folder; both
+ * `?type=all|images|videos&page=N`, 6 ready items per page, answering `{ items, page, pageCount, total }`.
+ * Private items carry signed URLs, so the answer is never stored by shared caches.
+ */
+export const galleryRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app, { ctx }) => {
+  const gallery = createGalleryService({
+    media: ctx.media.media,
+    gallery: createGalleryRepository(ctx.database.db),
+  });
+
+  app.get('/api/gallery', { schema }, async (request, reply) => {
+    const { type, page } = request.query;
+    const result = await gallery.page({ folder: MAIN_GALLERY, kind: type }, page);
+    // A browser may reuse it briefly (back and forth between pages); a new upload still shows within seconds.
+    reply.header('cache-control', 'public, max-age=5');
+    const { records, ...counts } = result;
+    return { ...counts, items: records.map((record) => presentMedia(record, ctx.mediaUrls, { signed: false })) };
+  });
+
+  app.get('/api/me/gallery', { schema, preHandler: requireUser }, async (request, reply) => {
+    const { type, page } = request.query;
+    const user = sessionUserOf(request);
+    const result = await gallery.page({ folder: user.folder, kind: type }, page);
+    reply.header('cache-control', 'private, no-store');
+    const { records, ...counts } = result;
+    return { ...counts, items: records.map((record) => presentMedia(record, ctx.mediaUrls, { signed: true })) };
+  });
+
+  await app.register(archiveRoutes, { ctx });
+};

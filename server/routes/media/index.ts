@@ -1,0 +1,70 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import type { AppContext } from '../../context';
+import { AppError } from '../../errors';
+import { derivativeKey, MAIN_GALLERY } from '../../media/types';
+import { getSessionUser } from '../../plugins/authorize';
+import type { MediaRecord } from '../../repositories/media-repository';
+import { sendStoredObject } from '../../storage/serve-object';
+import { downloadRoutes } from './download';
+
+const params = z.object({
+  id: z.string().regex(/^[A-Za-z0-9_-]{22}$/, 'not a media id'),
+  file: z.string().regex(/^(original|[A-Za-z0-9_-]{1,40}\.[a-z0-9]{2,5})$/, 'not a media file name'),
+});
+const query = z.object({ exp: z.string().max(20).optional(), sig: z.string().max(64).optional() });
+
+/** Derivatives never change under their content-addressed names. */
+const IMMUTABLE = 'max-age=31536000, immutable';
+/** Spec §3: originals carry a one-hour cache-control. */
+const ONE_HOUR = 'max-age=3600';
+/** What a user-media response may do if opened as a page: nothing (no scripts, no plugins, no requests). */
+const MEDIA_CSP = "sandbox; default-src 'none'";
+
+const notFound = () => new AppError('object-not-found', 'Object does not exist');
+
+/**
+ * GET/HEAD /media/:id/:file — the bytes of a media item: a derivative by its content-addressed name, or `original`.
+ * Main-gallery items are public; private items need a valid signed URL, or the session of the folder's owner or of
+ * the admin. Range, ETag/304 and HEAD come from sendStoredObject. An SVG original is only ever an attachment under
+ * a sandbox CSP; every response says nosniff.
+ */
+export const mediaRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app, { ctx }) => {
+  const { media } = ctx.media;
+  const urls = ctx.mediaUrls;
+  app.get('/media/:id/:file', { schema: { params, querystring: query }, compress: false }, async (request, reply) => {
+    const { id, file } = request.params;
+    const record = await media.findById(id);
+    if (record?.status !== 'ready' || record.deletedAt) throw notFound();
+    const isPublic = record.folder === MAIN_GALLERY;
+    if (!isPublic && !urls.verify(id, request.query.exp, request.query.sig)) {
+      const user = await getSessionUser(request);
+      if (!user) throw new AppError('unauthenticated', 'Please sign in to see this file.');
+      if (!user.isAdmin && user.folder !== record.folder) {
+        throw new AppError('unauthorized', 'You do not have permission to see this file.');
+      }
+    }
+    const scope = isPublic ? 'public' : 'private';
+    const extraHeaders = { 'content-security-policy': MEDIA_CSP };
+    if (file === 'original') {
+      return sendStoredObject(request, reply, ctx.storage, record.fullPath, {
+        contentType: record.contentType,
+        cacheControl: `${scope}, ${ONE_HOUR}`,
+        disposition: { type: isSvg(record) ? 'attachment' : 'inline', filename: record.name },
+        extraHeaders,
+      });
+    }
+    const derivative = record.derivatives.find((item) => item.file === file);
+    if (!derivative) throw notFound();
+    return sendStoredObject(request, reply, ctx.storage, derivativeKey(id, file), {
+      contentType: derivative.contentType,
+      cacheControl: `${scope}, ${IMMUTABLE}`,
+      extraHeaders,
+    });
+  });
+  await app.register(downloadRoutes, { ctx });
+};
+
+function isSvg(record: MediaRecord): boolean {
+  return record.contentType === 'image/svg+xml';
+}

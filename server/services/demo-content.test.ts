@@ -1,0 +1,89 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { loadConfig } from '../env';
+import { openTestDatabase } from '../jobs/test-database';
+import { detectVideoTools } from '../media/video';
+import { createSettingsRepository } from '../repositories/settings-repository';
+import { DEMO_MARKER, installDemoContent } from './demo-content';
+import { drainJobs, makeTestRuntime, silentLogger } from './ingest-test-support';
+
+const hasFfmpeg = (await detectVideoTools()) !== null;
+/** The real set is 14 images up to 2400 px; two small ones keep the test quick. */
+const SMALL: Array<[number, number]> = [
+  [480, 320],
+  [320, 480],
+];
+
+describe('demo content', () => {
+  let t: Awaited<ReturnType<typeof openTestDatabase>>;
+  let runtime: ReturnType<typeof makeTestRuntime>;
+  const deps = (demo: boolean) => ({
+    config: loadConfig({ DATA_DIR: t.dir, DEMO_CONTENT: demo ? 'true' : 'false' }),
+    settings: createSettingsRepository(t.database.db),
+    media: runtime,
+    logger: { ...silentLogger, info: () => {} } as never,
+  });
+
+  beforeAll(async () => {
+    t = await openTestDatabase('sqlite');
+    runtime = makeTestRuntime(t.database, t.dir);
+  });
+  afterAll(async () => t.close());
+
+  it('does nothing when DEMO_CONTENT is false', async () => {
+    await installDemoContent(deps(false), { sizes: SMALL });
+    expect(await runtime.media.isEmpty()).toBe(true);
+    expect(await deps(false).settings.get(DEMO_MARKER)).toBeUndefined();
+  });
+
+  it('fills an empty site with demo images (and a video when ffmpeg is present) through the pipeline, once', async () => {
+    await installDemoContent(deps(true), { sizes: SMALL });
+    await drainJobs(runtime);
+    const items = await runtime.media.listVisible({ folder: 'MainGallery', limit: 20 });
+    expect(items.filter((m) => !m.isVideo)).toHaveLength(2);
+    expect(items.filter((m) => m.isVideo)).toHaveLength(hasFfmpeg ? 1 : 0);
+    for (const item of items) {
+      expect(item.isDemo).toBe(true);
+      expect(item.placeholder).toBeTruthy();
+    }
+    const landscape = items.find((m) => m.name.startsWith('demo-01'));
+    const portrait = items.find((m) => m.name.startsWith('demo-02'));
+    expect(landscape).toMatchObject({ width: 480, height: 320 });
+    expect(portrait).toMatchObject({ width: 320, height: 480 });
+    expect(await deps(true).settings.get(DEMO_MARKER)).toMatchObject({ state: 'done' });
+
+    await installDemoContent(deps(true), { sizes: SMALL });
+    expect(await runtime.jobs.countPending()).toBe(0);
+    expect(await runtime.media.listVisible({ folder: 'MainGallery', limit: 20 })).toHaveLength(items.length);
+  });
+});
+
+describe('demo content on a site that already has media', () => {
+  it('leaves it alone and records that it skipped', async () => {
+    const t = await openTestDatabase('sqlite');
+    try {
+      const runtime = makeTestRuntime(t.database, t.dir);
+      await runtime.media.insertWithJob(
+        {
+          id: 'existingItem0000000000',
+          folder: 'MainGallery',
+          name: 'mine.jpg',
+          fullPath: 'MainGallery/mine.jpg',
+          extension: 'jpg',
+          contentType: 'image/jpeg',
+          size: 1,
+          md5Hash: 'x',
+          isVideo: false,
+          isDemo: false,
+        },
+        { type: 'noop', payload: {} },
+      );
+      const settings = createSettingsRepository(t.database.db);
+      const config = loadConfig({ DATA_DIR: t.dir, DEMO_CONTENT: 'true' });
+      await installDemoContent({ config, settings, media: runtime, logger: silentLogger as never }, { sizes: SMALL });
+      expect(await settings.get(DEMO_MARKER)).toMatchObject({ state: 'skipped' });
+      expect(await runtime.media.fullPathTaken('MainGallery/demo-01-arena-dusk.jpg')).toBe(false);
+    } finally {
+      await t.close();
+    }
+  });
+});

@@ -1,0 +1,103 @@
+import fsp from 'node:fs/promises';
+import path from 'node:path';
+import type { FastifyInstance } from 'fastify';
+import type { AppContext } from '../context';
+import { DEMO_IMAGE_SIZES, renderDemoImage, renderDemoVideo } from '../media/demo-art';
+import { MAIN_GALLERY } from '../media/types';
+
+/** The settings key that records the demo set: `{ state: 'installing' | 'done' | 'skipped' }`. */
+export const DEMO_MARKER = 'demo.content';
+
+type Marker = { state: 'installing' | 'done' | 'skipped'; at: string };
+
+const IMAGE_NAMES = [
+  'arena-dusk',
+  'spotlight-solo',
+  'warm-up-lap',
+  'stage-entrance',
+  'golden-hour-jump',
+  'final-bow',
+  'night-show',
+  'quiet-paddock',
+  'evening-dressage',
+  'curtain-call',
+  'sand-and-light',
+  'ribbon-moment',
+  'last-round',
+  'after-the-music',
+];
+
+export type DemoDependencies = Pick<AppContext, 'config' | 'settings' | 'media' | 'logger'>;
+
+/**
+ * Fills an empty site with a demo set made on the spot (no downloads): 14 abstract warm-toned "photos" in varied
+ * sizes and a short video when ffmpeg is present, all ingested into the main gallery through the normal pipeline
+ * and marked as demo content. It runs once: a marker in settings records it, and a site that already has media is
+ * left alone. Interrupted half-way, the next start finishes the set without duplicating what is there.
+ * `shouldStop` lets shutdown end it between two items; `sizes` makes a smaller, quicker set (tests).
+ */
+export async function installDemoContent(
+  deps: DemoDependencies,
+  options: { shouldStop?: () => boolean; sizes?: Array<[number, number]> } = {},
+) {
+  const shouldStop = options.shouldStop ?? (() => false);
+  if (!deps.config.demoContent) return;
+  const marker = await deps.settings.get<Marker>(DEMO_MARKER);
+  if (marker?.state === 'done' || marker?.state === 'skipped') return;
+  const now = () => new Date().toISOString();
+  if (!marker) {
+    if (!(await deps.media.media.isEmpty())) {
+      await deps.settings.set(DEMO_MARKER, { state: 'skipped', at: now() } satisfies Marker);
+      return;
+    }
+    await deps.settings.set(DEMO_MARKER, { state: 'installing', at: now() } satisfies Marker);
+  }
+
+  const workDir = path.join(deps.config.dataDir, 'tmp', `demo-${process.pid}`);
+  await fsp.mkdir(workDir, { recursive: true });
+  try {
+    for (const [index, [width, height]] of (options.sizes ?? DEMO_IMAGE_SIZES).entries()) {
+      if (shouldStop()) return;
+      const name = `demo-${String(index + 1).padStart(2, '0')}-${IMAGE_NAMES[index] ?? 'scene'}.jpg`;
+      if (await deps.media.media.fullPathTaken(`${MAIN_GALLERY}/${name}`)) continue;
+      const file = path.join(workDir, name);
+      await renderDemoImage(index, width, height, file);
+      await deps.media.ingest.ingestFile({ folder: MAIN_GALLERY, localPath: file, originalName: name, isDemo: true });
+    }
+    if (shouldStop()) return;
+    if (!(await deps.media.media.fullPathTaken(`${MAIN_GALLERY}/demo-arena-lights.mp4`))) {
+      const video = await renderDemoVideo(workDir);
+      if (video) {
+        await deps.media.ingest.ingestFile({
+          folder: MAIN_GALLERY,
+          localPath: video,
+          originalName: path.basename(video),
+          isDemo: true,
+        });
+      }
+    }
+    await deps.settings.set(DEMO_MARKER, { state: 'done', at: now() } satisfies Marker);
+    deps.logger.info('demo content installed');
+  } finally {
+    await fsp.rm(workDir, { recursive: true, force: true });
+  }
+}
+
+/**
+ * Starts the demo set in the background once the server listens, so start-up never waits for it; shutdown stops it
+ * between two items and waits for that item to finish.
+ */
+export function startDemoContentAfterListen(app: FastifyInstance, deps: DemoDependencies): void {
+  if (!deps.config.demoContent) return;
+  let stopping = false;
+  let running: Promise<void> | null = null;
+  app.addHook('onListen', async () => {
+    running = installDemoContent(deps, { shouldStop: () => stopping }).catch((error: unknown) => {
+      deps.logger.error({ err: error }, 'demo content could not be installed');
+    });
+  });
+  app.addHook('preClose', async () => {
+    stopping = true;
+    await running;
+  });
+}

@@ -1,0 +1,107 @@
+import fs from 'node:fs';
+import fsp from 'node:fs/promises';
+import path from 'node:path';
+import { pipeline } from 'node:stream/promises';
+import { type JobHandler, PermanentJobError } from '../jobs/worker';
+import { MediaError } from '../media/media-error';
+import { processMedia } from '../media/process-media';
+import { sniffMediaType } from '../media/sniff';
+import { DERIVED_PREFIX, type Derivative, derivativeKey } from '../media/types';
+import type { Job } from '../repositories/job-repository';
+import type { MediaRepository } from '../repositories/media-repository';
+import type { Storage } from '../storage/storage';
+
+export interface DeriveJobDependencies {
+  media: MediaRepository;
+  storage: Storage;
+  /** A folder on the same disk as DATA_DIR for scratch files. */
+  workRoot: string;
+  logger: { warn: (obj: object, message: string) => void };
+}
+
+/** The original is not in storage (yet): worth a retry, since a slow upload to S3 may still be finishing. */
+class OriginalMissingError extends Error {
+  constructor(key: string) {
+    super(`The original ${key} is not in storage.`);
+    this.name = 'OriginalMissingError';
+  }
+}
+
+function mediaIdOf(job: Job): string {
+  const payload = job.payload as { mediaId?: unknown };
+  if (typeof payload?.mediaId !== 'string') throw new PermanentJobError('job payload has no mediaId', 'bad-payload');
+  return payload.mediaId;
+}
+
+/**
+ * The job behind every upload: fetch the original to a scratch folder, make its derivatives, store them under
+ * content-addressed names, then flip the row to ready in one update. Running it twice does no harm: the same
+ * derivatives land on the same keys, and a row that is already ready is left alone.
+ */
+export function createDeriveJobHandler(deps: DeriveJobDependencies): JobHandler {
+  const { media, storage } = deps;
+
+  async function removeDerivatives(mediaId: string): Promise<void> {
+    const prefix = `${DERIVED_PREFIX}${mediaId}/`;
+    let pageToken: string | undefined;
+    do {
+      const page = await storage.list({ prefix, pageToken });
+      for (const item of page.items) await storage.delete(item.key);
+      pageToken = page.nextPageToken;
+    } while (pageToken);
+  }
+
+  return {
+    async run(job) {
+      const record = await media.findById(mediaIdOf(job));
+      if (!record || record.status === 'ready') return;
+      if (!(await storage.head(record.fullPath))) throw new OriginalMissingError(record.fullPath);
+
+      await fsp.mkdir(deps.workRoot, { recursive: true });
+      const workDir = await fsp.mkdtemp(path.join(deps.workRoot, 'derive-'));
+      try {
+        const local = path.join(workDir, `original.${record.extension}`);
+        const { stream } = await storage.get(record.fullPath);
+        await pipeline(stream, fs.createWriteStream(local));
+        const sniffed = await sniffMediaType(local);
+        if (!sniffed) throw new PermanentJobError('the stored original is not a media file', 'unsupported-type');
+        const result = await processMedia(local, sniffed, workDir, {
+          warn: (message) => deps.logger.warn({ mediaId: record.id }, message),
+        });
+        const derivatives: Derivative[] = [];
+        for (const file of result.files) {
+          const key = derivativeKey(record.id, file.derivative.file);
+          const options = { contentType: file.derivative.contentType };
+          if ('data' in file) await storage.put(key, file.data, options);
+          else await storage.putFile(key, file.path, options);
+          derivatives.push(file.derivative);
+        }
+        await media.markReady(record.id, {
+          width: result.width,
+          height: result.height,
+          duration: result.duration,
+          placeholder: result.placeholder,
+          derivatives,
+        });
+      } catch (error) {
+        if (error instanceof MediaError) throw new PermanentJobError(error.message, error.code);
+        throw error;
+      } finally {
+        await fsp.rm(workDir, { recursive: true, force: true });
+      }
+    },
+
+    async onFailed(job, error) {
+      const id = mediaIdOf(job);
+      const record = await media.findById(id);
+      if (!record) return;
+      await removeDerivatives(id);
+      if (error instanceof OriginalMissingError) {
+        // The bytes never arrived (a crash between the row and the upload): leave nothing behind.
+        await media.deleteRow(id);
+        return;
+      }
+      await media.markFailed(id, error instanceof PermanentJobError ? error.code : 'processing-failed');
+    },
+  };
+}

@@ -1,0 +1,39 @@
+import path from 'node:path';
+import type { Database } from '../db/database';
+import { createLocalStorage } from '../storage/local-storage';
+import type { Storage } from '../storage/storage';
+import { createMediaRuntime, type MediaRuntime } from './ingest-runtime';
+
+export { writeTestJpeg } from '../media/test-images';
+
+export const silentLogger = { info: () => {}, warn: () => {}, error: () => {} };
+
+/** A media runtime on a test database and a local storage folder, with its worker not started. */
+export function makeTestRuntime(
+  database: Database,
+  dataDir: string,
+  storage?: Storage,
+): MediaRuntime & { storage: Storage } {
+  const store = storage ?? createLocalStorage(path.join(dataDir, 'media'));
+  return { ...createMediaRuntime({ database, storage: store, dataDir, logger: silentLogger }), storage: store };
+}
+
+/** Waits until `check` is true, polling; fails after `timeoutMs` with `what` in the message. */
+export async function until(check: () => Promise<boolean>, what: string, timeoutMs = 30_000): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  while (!(await check())) {
+    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
+    await new Promise((resolve) => setTimeout(resolve, 25));
+  }
+}
+
+/** Runs the worker until no job is queued or running. */
+export async function drainJobs(runtime: MediaRuntime): Promise<void> {
+  await runtime.worker.start();
+  try {
+    runtime.worker.notify();
+    await until(async () => (await runtime.jobs.countPending()) === 0, 'the job queue to drain');
+  } finally {
+    await runtime.worker.stop();
+  }
+}

@@ -1,0 +1,117 @@
+import { TRASH_RETENTION_DAYS } from '../../shared/schemas/admin';
+import { AppError } from '../errors';
+import { DERIVED_PREFIX } from '../media/types';
+import type { AdminMediaRepository } from '../repositories/admin-media-repository';
+import type { MediaRecord } from '../repositories/media-repository';
+import type { Storage } from '../storage/storage';
+
+const DAY_MS = 24 * 60 * 60 * 1000;
+
+export interface TrashDependencies {
+  admin: Pick<
+    AdminMediaRepository,
+    'moveToTrash' | 'restoreFromTrash' | 'listTrash' | 'listTrashedBefore' | 'purgeRow'
+  >;
+  storage: Pick<Storage, 'delete' | 'list' | 'head'>;
+  findById: (id: string) => Promise<MediaRecord | undefined>;
+  /** The clock; tests pass a fixed or moving one. */
+  now?: () => Date;
+  retentionDays?: number;
+}
+
+const notFound = () => new AppError('object-not-found', 'Object does not exist');
+
+/**
+ * Deleting media moves it to a trash for 30 days: it disappears from every gallery at once, its bytes stay, and the
+ * admin can restore it. `purgeExpired` (the daily sweep) removes what is older, bytes first and then the row, so a
+ * crash half-way leaves a row the next sweep finishes, never bytes that a new upload could be confused with.
+ */
+export function createTrashService(deps: TrashDependencies) {
+  const now = deps.now ?? (() => new Date());
+  const retentionMs = (deps.retentionDays ?? TRASH_RETENTION_DAYS) * DAY_MS;
+
+  async function deletePrefix(prefix: string): Promise<void> {
+    let pageToken: string | undefined;
+    do {
+      const page = await deps.storage.list({ prefix, pageToken });
+      for (const item of page.items) await deps.storage.delete(item.key);
+      pageToken = page.nextPageToken;
+    } while (pageToken);
+  }
+
+  return {
+    /** When a trashed item goes for good. */
+    purgeAt(deletedAt: string): string {
+      return new Date(new Date(deletedAt).getTime() + retentionMs).toISOString();
+    },
+
+    async moveToTrash(id: string): Promise<MediaRecord> {
+      const record = await deps.findById(id);
+      if (!record || record.deletedAt) throw notFound();
+      if (!(await deps.admin.moveToTrash(id, now()))) throw notFound();
+      return record;
+    },
+
+    async restore(id: string): Promise<MediaRecord> {
+      const record = await deps.findById(id);
+      if (!record?.deletedAt) throw notFound();
+      // A sweep may have removed the bytes a moment ago: restoring would bring back an empty item.
+      if (!(await deps.storage.head(record.fullPath))) throw notFound();
+      if (!(await deps.admin.restoreFromTrash(id))) throw notFound();
+      return record;
+    },
+
+    list(limit = 500): Promise<MediaRecord[]> {
+      return deps.admin.listTrash(limit);
+    },
+
+    /** Purges every item deleted more than the retention period ago; returns how many went. */
+    async purgeExpired(): Promise<number> {
+      const before = new Date(now().getTime() - retentionMs);
+      let purged = 0;
+      for (;;) {
+        const batch = await deps.admin.listTrashedBefore(before, 100);
+        if (batch.length === 0) return purged;
+        for (const record of batch) {
+          await deps.storage.delete(record.fullPath);
+          await deletePrefix(`${DERIVED_PREFIX}${record.id}/`);
+          if (await deps.admin.purgeRow(record.id)) purged++;
+        }
+      }
+    },
+  };
+}
+
+export type TrashService = ReturnType<typeof createTrashService>;
+
+/**
+ * Runs `task` now and then once a day while the app runs. The timer does not keep the process alive; `stop` waits
+ * for a run in progress so the database is not closed under it.
+ */
+export function startDailyTask(
+  task: () => Promise<unknown>,
+  onError: (error: unknown) => void,
+  intervalMs = DAY_MS,
+): { stop: () => Promise<void> } {
+  let running: Promise<void> | null = null;
+  const run = () => {
+    if (running) return;
+    running = task()
+      .then(
+        () => undefined,
+        (error: unknown) => onError(error),
+      )
+      .finally(() => {
+        running = null;
+      });
+  };
+  run();
+  const timer = setInterval(run, intervalMs);
+  timer.unref();
+  return {
+    async stop() {
+      clearInterval(timer);
+      await running;
+    },
+  };
+}

@@ -1,0 +1,184 @@
+import fs from 'node:fs';
+import fsp from 'node:fs/promises';
+import type { Readable } from 'node:stream';
+import {
+  DeleteObjectCommand,
+  GetObjectCommand,
+  HeadObjectCommand,
+  ListObjectsV2Command,
+  S3Client,
+} from '@aws-sdk/client-s3';
+import { Upload } from '@aws-sdk/lib-storage';
+import { getSignedUrl } from '@aws-sdk/s3-request-presigner';
+import { formatContentDisposition } from './content-disposition';
+import { assertValidKey, checkListOptions } from './keys';
+import { type Storage, StorageNotFoundError, StorageRangeError, type StoredObjectInfo } from './storage';
+
+export interface S3StorageOptions {
+  bucket: string;
+  /** For S3-compatible services (MinIO, R2, s3rver); AWS itself needs none. */
+  endpoint?: string | undefined;
+  region: string;
+  accessKeyId?: string | undefined;
+  secretAccessKey?: string | undefined;
+  forcePathStyle?: boolean;
+  /** Bodies larger than this go up in parts of this size (at least 5 MiB, the S3 minimum). */
+  partSizeBytes?: number;
+}
+
+const DEFAULT_PART_BYTES = 8 * 1024 * 1024;
+
+/**
+ * Stores objects in an S3 bucket. Puts go through lib-storage's Upload: small bodies as one PutObject, large ones
+ * as a multipart upload that becomes visible only when completed (and is aborted on failure), so nothing partial is
+ * ever listed or served. Checksums are computed only when an operation requires them: the SDK's default sends
+ * streamed bodies `aws-chunked` with a CRC trailer, which some S3-compatible servers store verbatim (s3rver does,
+ * silently corrupting the object).
+ */
+export function createS3Storage(options: S3StorageOptions): Storage {
+  const { bucket } = options;
+  const client = new S3Client({
+    region: options.region,
+    endpoint: options.endpoint,
+    forcePathStyle: options.forcePathStyle ?? false,
+    credentials:
+      options.accessKeyId && options.secretAccessKey
+        ? { accessKeyId: options.accessKeyId, secretAccessKey: options.secretAccessKey }
+        : undefined,
+    requestChecksumCalculation: 'WHEN_REQUIRED',
+    responseChecksumValidation: 'WHEN_REQUIRED',
+  });
+  const partSize = Math.max(options.partSizeBytes ?? DEFAULT_PART_BYTES, 5 * 1024 * 1024);
+
+  async function head(key: string): Promise<StoredObjectInfo | null> {
+    assertValidKey(key);
+    try {
+      const out = await client.send(new HeadObjectCommand({ Bucket: bucket, Key: key }));
+      return {
+        key,
+        size: out.ContentLength ?? 0,
+        etag: out.ETag ?? '""',
+        lastModified: out.LastModified ?? new Date(0),
+        contentType: out.ContentType,
+      };
+    } catch (error) {
+      if (isNotFound(error)) return null;
+      throw error;
+    }
+  }
+
+  async function upload(key: string, body: Buffer | Readable, contentType: string | undefined) {
+    assertValidKey(key);
+    await new Upload({
+      client,
+      params: { Bucket: bucket, Key: key, Body: body, ContentType: contentType },
+      partSize,
+      queueSize: 2,
+    }).done();
+    const info = await head(key);
+    if (!info) throw new StorageNotFoundError(key);
+    return info;
+  }
+
+  return {
+    kind: 's3',
+
+    put: (key, body, putOptions = {}) => upload(key, body, putOptions.contentType),
+
+    async putFile(key, localPath, putOptions = {}) {
+      const info = await upload(key, fs.createReadStream(localPath), putOptions.contentType);
+      await fsp.rm(localPath, { force: true });
+      return info;
+    },
+
+    async get(key, range) {
+      assertValidKey(key);
+      try {
+        const out = await client.send(
+          new GetObjectCommand({
+            Bucket: bucket,
+            Key: key,
+            Range: range ? `bytes=${range.start}-${range.end}` : undefined,
+          }),
+        );
+        const total = out.ContentRange ? Number(out.ContentRange.split('/')[1]) : (out.ContentLength ?? 0);
+        const info: StoredObjectInfo = {
+          key,
+          size: total,
+          etag: out.ETag ?? '""',
+          lastModified: out.LastModified ?? new Date(0),
+          contentType: out.ContentType,
+        };
+        return { stream: out.Body as Readable, info };
+      } catch (error) {
+        if (isNotFound(error)) throw new StorageNotFoundError(key);
+        if (errorName(error) === 'InvalidRange') {
+          const current = await head(key);
+          throw new StorageRangeError(key, current?.size ?? 0);
+        }
+        throw error;
+      }
+    },
+
+    head,
+
+    async list(listOptions) {
+      const maxResults = checkListOptions(listOptions);
+      const out = await client.send(
+        new ListObjectsV2Command({
+          Bucket: bucket,
+          Prefix: listOptions.prefix || undefined,
+          Delimiter: listOptions.delimiter,
+          ContinuationToken: listOptions.pageToken,
+          MaxKeys: maxResults,
+        }),
+      );
+      return {
+        items: (out.Contents ?? []).flatMap((item) =>
+          item.Key === undefined
+            ? []
+            : [
+                {
+                  key: item.Key,
+                  size: item.Size ?? 0,
+                  etag: item.ETag ?? '""',
+                  lastModified: item.LastModified ?? new Date(0),
+                  contentType: undefined,
+                },
+              ],
+        ),
+        prefixes: (out.CommonPrefixes ?? []).flatMap((p) => (p.Prefix === undefined ? [] : [p.Prefix])),
+        nextPageToken: out.IsTruncated ? out.NextContinuationToken : undefined,
+      };
+    },
+
+    async delete(key) {
+      assertValidKey(key);
+      await client.send(new DeleteObjectCommand({ Bucket: bucket, Key: key }));
+    },
+
+    async signedUrl(key, signOptions) {
+      assertValidKey(key);
+      const command = new GetObjectCommand({
+        Bucket: bucket,
+        Key: key,
+        ResponseContentDisposition:
+          signOptions.downloadName === undefined
+            ? undefined
+            : formatContentDisposition('attachment', signOptions.downloadName),
+        ResponseContentType: signOptions.contentType,
+      });
+      return getSignedUrl(client, command, { expiresIn: signOptions.expiresInSeconds });
+    },
+  };
+}
+
+function errorName(error: unknown): string | undefined {
+  return (error as { name?: string } | null)?.name;
+}
+
+function isNotFound(error: unknown): boolean {
+  const name = errorName(error);
+  // HeadObject has no error body, so the SDK names it after the status; a missing bucket stays an error.
+  return name === 'NoSuchKey' || name === 'NotFound';
+}

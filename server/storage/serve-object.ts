@@ -1,0 +1,114 @@
+import { Readable } from 'node:stream';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import { AppError } from '../errors';
+import { formatContentDisposition } from './content-disposition';
+import { isNotModified, planRange } from './http-conditions';
+import {
+  InvalidStorageKeyError,
+  type Storage,
+  StorageNotFoundError,
+  StorageRangeError,
+  type StoredObjectInfo,
+} from './storage';
+
+export interface SendStoredObjectOptions {
+  /** Decided by the caller from sniffed content, never from the stored name. */
+  contentType: string;
+  cacheControl: string;
+  disposition?: { type: 'inline' | 'attachment'; filename: string };
+  /** For example `Content-Security-Policy: sandbox` for an SVG original. */
+  extraHeaders?: Record<string, string>;
+}
+
+/** How often to start over when the object is replaced between reading its metadata and opening its bytes. */
+const MAX_ATTEMPTS = 3;
+
+function representationHeaders(info: StoredObjectInfo, options: SendStoredObjectOptions): Record<string, string> {
+  return {
+    etag: info.etag,
+    'last-modified': info.lastModified.toUTCString(),
+    'accept-ranges': 'bytes',
+    'cache-control': options.cacheControl,
+    'content-type': options.contentType,
+    'x-content-type-options': 'nosniff',
+    ...(options.disposition
+      ? {
+          'content-disposition': formatContentDisposition(options.disposition.type, options.disposition.filename),
+        }
+      : {}),
+    ...options.extraHeaders,
+  };
+}
+
+/**
+ * Answers GET or HEAD with a stored object: ETag and Last-Modified with 304 for If-None-Match / If-Modified-Since,
+ * one byte range with 206 (If-Range respected), 416 with `Content-Range: bytes *\/size` for a range past the end,
+ * and the whole object otherwise (several ranges also get the whole object). `X-Content-Type-Options: nosniff` is
+ * always sent. The storage stream is destroyed as soon as the client goes away.
+ *
+ * Register the route with `compress: false`: a compressed body would not match Content-Length or byte ranges.
+ * Throws AppError object-not-found when the key does not exist and invalid-argument for a malformed key.
+ */
+export async function sendStoredObject(
+  request: FastifyRequest,
+  reply: FastifyReply,
+  storage: Storage,
+  key: string,
+  options: SendStoredObjectOptions,
+): Promise<FastifyReply> {
+  for (let attempt = 1; ; attempt++) {
+    const info = await headOrFail(storage, key);
+    // Headers go on the reply only when it is answered, so an error thrown on the way is still sent as JSON.
+    const headers = representationHeaders(info, options);
+    if (isNotModified(request.headers, info)) return reply.code(304).headers(headers).send();
+
+    const plan = planRange(request.headers, info);
+    if (plan.kind === 'unsatisfiable') {
+      const { 'content-type': _, ...rest } = headers;
+      return reply.code(416).headers(rest).header('content-range', `bytes */${info.size}`).send();
+    }
+    const range = plan.kind === 'partial' ? { start: plan.start, end: plan.end } : undefined;
+    headers['content-length'] = String(range ? range.end - range.start + 1 : info.size);
+    if (range) headers['content-range'] = `bytes ${range.start}-${range.end}/${info.size}`;
+    const status = range ? 206 : 200;
+    // An empty stream keeps the Content-Length of a HEAD answer on both explicit and automatic HEAD routes.
+    if (request.method === 'HEAD') return reply.code(status).headers(headers).send(Readable.from([]));
+
+    let opened: Awaited<ReturnType<Storage['get']>>;
+    try {
+      opened = await storage.get(key, range);
+    } catch (error) {
+      if ((error instanceof StorageNotFoundError || error instanceof StorageRangeError) && attempt < MAX_ATTEMPTS) {
+        continue;
+      }
+      if (error instanceof StorageNotFoundError) throw new AppError('object-not-found', 'Object does not exist');
+      throw error;
+    }
+    if (opened.info.etag !== info.etag) {
+      opened.stream.destroy();
+      if (attempt < MAX_ATTEMPTS) continue;
+      throw new AppError('conflict', 'The file changed while it was being read. Please try again.');
+    }
+    if (request.raw.destroyed || reply.raw.destroyed) {
+      opened.stream.destroy();
+      return reply;
+    }
+    // Fastify also destroys the payload when the response closes early; this makes the release independent of it.
+    reply.raw.once('close', () => {
+      if (!opened.stream.readableEnded) opened.stream.destroy();
+    });
+    return reply.code(status).headers(headers).send(opened.stream);
+  }
+}
+
+async function headOrFail(storage: Storage, key: string): Promise<StoredObjectInfo> {
+  let info: StoredObjectInfo | null;
+  try {
+    info = await storage.head(key);
+  } catch (error) {
+    if (error instanceof InvalidStorageKeyError) throw new AppError('invalid-argument', error.message);
+    throw error;
+  }
+  if (!info) throw new AppError('object-not-found', 'Object does not exist');
+  return info;
+}

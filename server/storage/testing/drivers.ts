@@ -1,0 +1,38 @@
+import path from 'node:path';
+import { makeTempDir } from '../../test/harness';
+import { createLocalStorage } from '../local-storage';
+import { createS3Storage } from '../s3-storage';
+import type { Storage } from '../storage';
+import { startS3rver } from './s3rver';
+
+export interface DriverUnderTest {
+  name: 'disk' | 's3';
+  setup: () => Promise<{ storage: Storage; cleanup: () => Promise<void> | void }>;
+}
+
+/** Both drivers, each on a fresh, empty store: a temp folder, or an s3rver bucket started for the test file. */
+export const DRIVERS: DriverUnderTest[] = [
+  {
+    name: 'disk',
+    setup: async () => {
+      const temp = makeTempDir('gallery-storage-');
+      return { storage: createLocalStorage(path.join(temp.dir, 'media')), cleanup: temp.remove };
+    },
+  },
+  {
+    name: 's3',
+    setup: async () => {
+      const server = await startS3rver();
+      const storage = createS3Storage({
+        bucket: server.bucket,
+        endpoint: server.endpoint,
+        region: 'us-east-1',
+        accessKeyId: 'S3RVER',
+        secretAccessKey: 'S3RVER',
+        forcePathStyle: true,
+        partSizeBytes: 5 * 1024 * 1024,
+      });
+      return { storage, cleanup: server.stop };
+    },
+  },
+];

@@ -1,0 +1,17 @@
+// Runs s3rver (a local S3-compatible server) for tests, in its own process because it needs
+// --openssl-legacy-provider: its list continuation tokens use DES. Prints {"port":N} once listening and exits
+// when its stdin closes, so it cannot outlive the test process that started it.
+import S3rver from 's3rver';
+
+const [directory, bucket] = process.argv.slice(2);
+const server = new S3rver({
+  port: 0,
+  address: '127.0.0.1',
+  silent: true,
+  directory,
+  configureBuckets: [{ name: bucket }],
+});
+const address = await server.run();
+process.stdout.write(`${JSON.stringify({ port: address.port })}\n`);
+process.stdin.resume();
+process.stdin.on('end', () => server.close(() => process.exit(0)));

@@ -1,0 +1,84 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import type { FastifyInstance } from 'fastify';
+import pg from 'pg';
+import { type BuildOptions, buildApp } from '../app';
+import { type Config, loadConfig } from '../env';
+import { FAST_HASH } from './test-client';
+
+/** A fresh temporary folder, removed by the returned cleanup. */
+export function makeTempDir(prefix = 'gallery-test-'): { dir: string; remove: () => void } {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), prefix));
+  return { dir, remove: () => fs.rmSync(dir, { recursive: true, force: true }) };
+}
+
+/** The databases the repository and API tests run on: SQLite always, PostgreSQL when TEST_DATABASE_URL is set. */
+export const TEST_DATABASES: Array<'sqlite' | 'postgres'> = process.env.TEST_DATABASE_URL
+  ? ['sqlite', 'postgres']
+  : ['sqlite'];
+
+/**
+ * Creates an empty PostgreSQL schema for one test app and returns a connection URL that uses it, so test files can
+ * run in parallel without seeing each other's rows. The schema is dropped by the returned cleanup.
+ */
+export async function makePostgresSchema(): Promise<{ url: string; drop: () => Promise<void> }> {
+  const base = process.env.TEST_DATABASE_URL;
+  if (!base) throw new Error('TEST_DATABASE_URL is not set');
+  const schema = `t_${process.pid}_${Math.random().toString(36).slice(2, 10)}`;
+  const admin = new pg.Client({ connectionString: base });
+  await admin.connect();
+  await admin.query(`CREATE SCHEMA "${schema}"`);
+  await admin.end();
+  const url = new URL(base);
+  url.searchParams.set('options', `-c search_path=${schema}`);
+  return {
+    url: url.toString(),
+    drop: async () => {
+      const client = new pg.Client({ connectionString: base });
+      await client.connect();
+      await client.query(`DROP SCHEMA IF EXISTS "${schema}" CASCADE`);
+      await client.end();
+    },
+  };
+}
+
+export interface TestApp {
+  app: FastifyInstance;
+  config: Config;
+  dataDir: string;
+  close: () => Promise<void>;
+}
+
+/**
+ * Builds the real application on a temporary DATA_DIR and the chosen database. Environment overrides go through
+ * the same parser as production, so a test cannot build a configuration the server would refuse.
+ */
+export async function createTestApp(
+  options: { database?: 'sqlite' | 'postgres'; env?: Record<string, string>; build?: BuildOptions } = {},
+): Promise<TestApp> {
+  const temp = makeTempDir();
+  const pgSchema = options.database === 'postgres' ? await makePostgresSchema() : null;
+  const config = loadConfig({
+    NODE_ENV: 'test',
+    DATA_DIR: temp.dir,
+    LOG_LEVEL: 'silent',
+    DEMO_CONTENT: 'false',
+    PUBLIC_URL: 'http://localhost:3000',
+    ...(pgSchema ? { DATABASE_URL: pgSchema.url } : {}),
+    ...options.env,
+  });
+  // Test apps hash passwords at a lower cost unless a test asks otherwise; password-hash.test.ts checks the real one.
+  const app = await buildApp(config, { webRoot: path.join(temp.dir, 'no-web-build'), ...FAST_HASH, ...options.build });
+  await app.ready();
+  return {
+    app,
+    config,
+    dataDir: temp.dir,
+    close: async () => {
+      await app.close();
+      await pgSchema?.drop();
+      temp.remove();
+    },
+  };
+}

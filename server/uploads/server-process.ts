@@ -1,0 +1,95 @@
+import { type ChildProcess, spawn } from 'node:child_process';
+import fs from 'node:fs';
+import net from 'node:net';
+import path from 'node:path';
+
+const projectRoot = path.resolve(import.meta.dirname, '../..');
+
+export const PROCESS_ADMIN = { email: 'photographer@example.com', password: 'upload-process-secret' };
+
+/** A free loopback port. */
+export function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = net.createServer();
+    server.once('error', reject);
+    server.listen(0, '127.0.0.1', () => {
+      const address = server.address();
+      const port = typeof address === 'object' && address ? address.port : 0;
+      server.close(() => resolve(port));
+    });
+  });
+}
+
+/**
+ * The real server as a separate process (server/main.ts) on a given DATA_DIR and port, for what an in-process app
+ * cannot show: a kill -9 in the middle of an upload, and the server's own memory during a large one.
+ */
+export async function startServerProcess(dataDir: string, port: number): Promise<{ child: ChildProcess; url: string }> {
+  const url = `http://127.0.0.1:${port}`;
+  let output = '';
+  const child = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
+    cwd: projectRoot,
+    env: {
+      ...process.env,
+      NODE_ENV: 'test',
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      PUBLIC_URL: url,
+      DATA_DIR: dataDir,
+      DATABASE_URL: '',
+      SMTP_URL: '',
+      DEMO_CONTENT: 'false',
+      ADMIN_EMAIL: PROCESS_ADMIN.email,
+      ADMIN_INITIAL_PASSWORD: PROCESS_ADMIN.password,
+      LOG_LEVEL: 'warn',
+    },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  child.stdout?.on('data', (chunk: Buffer) => {
+    output += chunk.toString();
+  });
+  child.stderr?.on('data', (chunk: Buffer) => {
+    output += chunk.toString();
+  });
+  const deadline = Date.now() + 60_000;
+  for (;;) {
+    if (child.exitCode !== null) throw new Error(`the server exited with ${child.exitCode}:\n${output}`);
+    if (Date.now() > deadline) throw new Error(`the server did not start within 60 s:\n${output}`);
+    try {
+      if ((await fetch(`${url}/api/health`)).ok) return { child, url };
+    } catch {
+      // not listening yet
+    }
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+}
+
+/** Stops a server process by its id and waits until it has exited. */
+export async function stopServerProcess(child: ChildProcess, signal: NodeJS.Signals = 'SIGTERM'): Promise<void> {
+  if (child.exitCode !== null || child.signalCode !== null) return;
+  const exited = new Promise((resolve) => child.once('exit', resolve));
+  child.kill(signal);
+  await exited;
+}
+
+/** Signs the admin in and returns the headers a script needs: the session cookie and the site's Origin. */
+export async function adminHeaders(url: string): Promise<Record<string, string>> {
+  const res = await fetch(`${url}/api/auth/sign-in`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', origin: url },
+    body: JSON.stringify({ email: PROCESS_ADMIN.email, password: PROCESS_ADMIN.password }),
+  });
+  if (!res.ok) throw new Error(`admin sign-in failed: ${res.status} ${await res.text()}`);
+  const cookie = res.headers
+    .getSetCookie()
+    .map((line) => line.split(';')[0])
+    .join('; ');
+  return { cookie, origin: url };
+}
+
+/** The stored original of a media item on the disk driver (DATA_DIR/media/<folder>/<name>). */
+export function storedOriginalPath(dataDir: string, folder: string, name: string): string {
+  const file = path.join(dataDir, 'media', folder, name);
+  if (!fs.existsSync(file)) throw new Error(`no stored original at ${file}`);
+  return file;
+}

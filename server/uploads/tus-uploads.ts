@@ -1,0 +1,102 @@
+import fsp from 'node:fs/promises';
+import path from 'node:path';
+import { FileStore } from '@tus/file-store';
+import { Server } from '@tus/server';
+import { MAX_UPLOAD_BYTES, uploadMetadataSchema } from '../../shared/schemas/admin';
+import { AppError, type ErrorCode, errorBody } from '../errors';
+import type { IngestService } from '../services/ingest';
+
+/** The tus endpoint (creation, HEAD, PATCH, termination). Tests and tools use this path. */
+export const UPLOAD_PATH = '/api/uploads';
+
+/** Unfinished uploads nobody resumes are removed after a week by the daily clean-up. */
+export const UNFINISHED_UPLOAD_TTL_MS = 7 * 24 * 60 * 60 * 1000;
+
+export interface TusUploadDependencies {
+  /** Where unfinished uploads live: DATA_DIR/uploads, on the same disk as the media so finishing is a rename. */
+  directory: string;
+  ingest: Pick<IngestService, 'ingestFile'>;
+  /** Throws when the folder does not exist (a user folder nobody owns); `MainGallery` always exists. */
+  resolveFolder: (folder: string) => Promise<unknown>;
+  logger: { error: (obj: object, message: string) => void };
+  maxSize?: number;
+}
+
+/** What tus sends back when a hook refuses: our usual `{ error: { code, message, details } }` body. */
+interface TusRefusal {
+  status_code: number;
+  body: string;
+}
+
+function refusal(code: ErrorCode, status: number, message: string, details?: unknown): TusRefusal {
+  return { status_code: status, body: JSON.stringify(errorBody(code, message, details)) };
+}
+
+/**
+ * The resumable-upload server (tus 1.0 over @tus/server with a file store). Bytes land in DATA_DIR/uploads and
+ * survive a restart: a client that lost its connection, or a server killed mid-upload, resumes from the stored
+ * offset. Nothing is visible until the last byte arrives; then `onUploadFinish` hands the file to the ingest
+ * service (sniff, sanitize, store, hidden row + job) before answering, so the answer says whether it was accepted.
+ * Refused or not, the upload's own files are then removed: a refused upload cannot be "resumed" into a success.
+ * Who may call it is decided before tus sees the request (the route's requireAdmin hook).
+ */
+export function createTusUploads(deps: TusUploadDependencies) {
+  const store = new FileStore({ directory: deps.directory, expirationPeriodInMilliseconds: UNFINISHED_UPLOAD_TTL_MS });
+
+  async function forget(id: string): Promise<void> {
+    await fsp.rm(path.join(deps.directory, id), { force: true });
+    await fsp.rm(path.join(deps.directory, `${id}.json`), { force: true });
+  }
+
+  const server = new Server({
+    path: UPLOAD_PATH,
+    datastore: store,
+    maxSize: deps.maxSize ?? MAX_UPLOAD_BYTES,
+    relativeLocation: true,
+    respectForwardedHeaders: false,
+    // One stored upload per id (random, 128 bits): the default naming is fine.
+    async onUploadCreate(_req, upload) {
+      if (upload.size === undefined) {
+        throw refusal('invalid-argument', 400, 'The upload must declare its length.', { reason: 'length-required' });
+      }
+      const parsed = uploadMetadataSchema.safeParse(upload.metadata ?? {});
+      if (!parsed.success) {
+        const message = parsed.error.issues.map((issue) => issue.message).join('; ');
+        throw refusal('invalid-argument', 400, `Invalid upload metadata: ${message}.`, { reason: 'invalid-metadata' });
+      }
+      try {
+        await deps.resolveFolder(parsed.data.folder);
+      } catch {
+        throw refusal('invalid-argument', 400, 'The target folder does not exist.', { reason: 'unknown-folder' });
+      }
+      return { metadata: upload.metadata };
+    },
+    async onUploadFinish(_req, upload) {
+      const meta = uploadMetadataSchema.parse(upload.metadata ?? {});
+      const localPath = upload.storage?.path ?? path.join(deps.directory, upload.id);
+      try {
+        const record = await deps.ingest.ingestFile({
+          folder: meta.folder,
+          localPath,
+          originalName: meta.filename,
+          declaredType: meta.filetype,
+        });
+        return { headers: { 'X-Media-Id': record.id, 'X-Media-Name': encodeURIComponent(record.name) } };
+      } catch (error) {
+        if (error instanceof AppError) throw refusal(error.code, error.status, error.message, error.details);
+        deps.logger.error({ err: error, uploadId: upload.id }, 'a finished upload could not be stored');
+        throw refusal('internal-error', 500, 'Upload failed.');
+      } finally {
+        await forget(upload.id);
+      }
+    },
+  });
+
+  return {
+    server,
+    /** Removes unfinished uploads older than UNFINISHED_UPLOAD_TTL_MS; returns how many. */
+    deleteExpired: () => store.deleteExpired(),
+  };
+}
+
+export type TusUploads = ReturnType<typeof createTusUploads>;

@@ -1,0 +1,19 @@
+import { describe, expect, it } from 'vitest';
+import { folderNameForEmail, isFolderPlaceholder, placeholderKeyForEmail } from './folders';
+
+describe('folderNameForEmail', () => {
+  it('replaces . # $ [ ] with underscores and keeps everything else', () => {
+    expect(folderNameForEmail('dana.cohen@example.com')).toBe('dana_cohen@example_com');
+    expect(folderNameForEmail('a#b$c[d]e+f@x.io')).toBe('a_b_c_d_e+f@x_io');
+  });
+
+  it('lower-cases and trims the address the way accounts store it', () => {
+    expect(folderNameForEmail('  Dana@Example.COM ')).toBe('dana@example_com');
+  });
+
+  it('names the placeholder inside the folder and recognises it in listings', () => {
+    expect(placeholderKeyForEmail('a.b@c.d')).toBe('a_b@c_d/.placeholder');
+    expect(isFolderPlaceholder('a_b@c_d/.placeholder')).toBe(true);
+    expect(isFolderPlaceholder('a_b@c_d/photo.placeholder')).toBe(false);
+  });
+});

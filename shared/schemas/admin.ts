@@ -1,0 +1,105 @@
+import { z } from 'zod';
+import { LANGUAGES } from '../i18n/languages';
+import { mediaViewSchema } from './media';
+
+/** The folder of the public main gallery; the tus `folder` metadata value that targets it. */
+export const MAIN_GALLERY_FOLDER = 'MainGallery';
+
+/** Largest file the upload endpoint accepts, in bytes (10 GiB: a long competition video fits). */
+export const MAX_UPLOAD_BYTES = 10 * 1024 ** 3;
+
+/** How long a deleted item stays restorable in the trash. */
+export const TRASH_RETENTION_DAYS = 30;
+
+/** How many home-page images the admin picks. */
+export const FEATURED_PICKS = 3;
+
+/**
+ * The tus metadata of an upload. Keep these names stable: the browser, tests and tools use them.
+ * `folder` is a user folder (the sanitized e-mail) or `MainGallery`.
+ */
+export const uploadMetadataSchema = z.object({
+  filename: z.string().trim().min(1, 'filename is required').max(500, 'filename is too long'),
+  filetype: z.string().max(200, 'filetype is too long').optional(),
+  folder: z.string().min(1, 'folder is required').max(255, 'folder is too long'),
+});
+export type UploadMetadata = z.infer<typeof uploadMetadataSchema>;
+
+/** One user folder in the admin's list. */
+export const adminFolderSchema = z.object({
+  folder: z.string(),
+  email: z.string(),
+  name: z.string().nullable(),
+  itemCount: z.number().int().min(0),
+  /** Bytes of the originals (trash excluded). */
+  totalSize: z.number().min(0),
+  /** When the newest item arrived, ISO, or null for an empty folder. */
+  lastUpload: z.string().nullable(),
+});
+export type AdminFolder = z.infer<typeof adminFolderSchema>;
+
+export const adminFolderListSchema = z.object({
+  items: z.array(adminFolderSchema),
+  mainGallery: adminFolderSchema.omit({ email: true, name: true }),
+});
+export type AdminFolderList = z.infer<typeof adminFolderListSchema>;
+
+/** A media item as the admin sees it: every state (processing, ready, failed), with the view when ready. */
+export const adminMediaSchema = z.object({
+  id: z.string(),
+  folder: z.string(),
+  name: z.string(),
+  kind: z.enum(['image', 'video']),
+  status: z.enum(['processing', 'ready', 'failed']),
+  errorCode: z.string().nullable(),
+  size: z.number().min(0),
+  contentType: z.string(),
+  timeCreated: z.string(),
+  deletedAt: z.string().nullable(),
+  /** When a trashed item is purged for good. */
+  purgeAt: z.string().nullable(),
+  view: mediaViewSchema.nullable(),
+});
+export type AdminMedia = z.infer<typeof adminMediaSchema>;
+
+export const adminMediaListSchema = z.object({ items: z.array(adminMediaSchema) });
+export type AdminMediaList = z.infer<typeof adminMediaListSchema>;
+
+/** A media id in a URL: 22 base64url characters. */
+export const mediaIdSchema = z.string().regex(/^[A-Za-z0-9_-]{22}$/, 'not a media id');
+
+/** POST /api/admin/folders/:folder/fix-metadata: one batch at a time, so the browser can show progress. */
+export const fixMetadataRequestSchema = z.object({
+  /** The last id of the previous batch; absent for the first. */
+  after: mediaIdSchema.optional(),
+});
+export const fixMetadataResponseSchema = z.object({
+  /** Items updated in this batch. */
+  processed: z.number().int().min(0),
+  /** Items of this batch sent back through the pipeline (they had no derivatives). */
+  requeued: z.number().int().min(0),
+  /** Items in the folder (trash excluded). */
+  total: z.number().int().min(0),
+  /** Pass as `after` for the next batch; null when done. */
+  next: z.string().nullable(),
+});
+export type FixMetadataResponse = z.infer<typeof fixMetadataResponseSchema>;
+
+/** PUT /api/admin/main-gallery/order: main-gallery ids in the order the gallery should show them. */
+export const reorderRequestSchema = z.object({
+  ids: z.array(mediaIdSchema).min(1).max(5000),
+});
+
+/** GET/PUT /api/admin/home-picks: the hero video and the featured images of the home page. */
+export const homePicksSchema = z.object({
+  heroId: mediaIdSchema.nullable(),
+  featuredIds: z.array(mediaIdSchema).max(FEATURED_PICKS),
+});
+export type HomePicks = z.infer<typeof homePicksSchema>;
+
+/** POST /api/admin/folders/:folder/notify: tells the client their photos are ready. */
+export const notifyRequestSchema = z.object({
+  /** The e-mail's language; by default the language in which the client last accepted the terms, else Hebrew. */
+  language: z.enum(LANGUAGES).optional(),
+});
+export const notifyResponseSchema = z.object({ sentTo: z.string(), language: z.enum(LANGUAGES) });

@@ -1,0 +1,39 @@
+import { z } from 'zod';
+import { mediaViewSchema } from './media';
+
+/** Tiles per gallery page (spec §9). */
+export const GALLERY_PAGE_SIZE = 6;
+
+/** The gallery filter of spec §4: everything, only images, or only videos. */
+export const galleryTypeSchema = z.enum(['all', 'images', 'videos']);
+export type GalleryType = z.infer<typeof galleryTypeSchema>;
+
+/** The deepest page anyone may ask for: far beyond any real gallery, small enough to stay a plain integer. */
+export const MAX_GALLERY_PAGE = 1_000_000;
+
+/**
+ * Query of GET /api/gallery and GET /api/me/gallery. Both fields are optional (`all`, page 1); anything else — an
+ * unknown type, a page that is not a whole number from 1 — is refused with 400 invalid-argument.
+ */
+export const galleryQuerySchema = z.object({
+  type: galleryTypeSchema.default('all'),
+  page: z.coerce
+    .number({ error: 'page must be a whole number from 1' })
+    .int('page must be a whole number from 1')
+    .min(1, 'page must be a whole number from 1')
+    .max(MAX_GALLERY_PAGE, `page must be at most ${MAX_GALLERY_PAGE}`)
+    .default(1),
+});
+export type GalleryQuery = z.infer<typeof galleryQuerySchema>;
+
+/**
+ * One gallery page. `pageCount` is 0 when the gallery (or the filter) is empty; a page past the last one answers
+ * with no items rather than an error, so a client whose gallery shrank can jump back to page 1.
+ */
+export const galleryPageSchema = z.object({
+  items: z.array(mediaViewSchema).max(GALLERY_PAGE_SIZE),
+  page: z.number().int().min(1),
+  pageCount: z.number().int().min(0),
+  total: z.number().int().min(0),
+});
+export type GalleryPage = z.infer<typeof galleryPageSchema>;

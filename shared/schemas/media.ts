@@ -1,0 +1,35 @@
+import { z } from 'zod';
+
+/**
+ * A media item as the grid, the lightbox and the home page see it: what they need to lay out and show it, and
+ * nothing more (no storage paths, no database ids beyond the opaque `id`).
+ * For a video, `image` holds its poster frame's derivatives and `video` the playable file.
+ */
+export const mediaViewSchema = z.object({
+  id: z.string(),
+  kind: z.enum(['image', 'video']),
+  name: z.string(),
+  width: z.number().int().positive(),
+  height: z.number().int().positive(),
+  /** ThumbHash, base64; the browser turns it into a blurred placeholder. */
+  placeholder: z.string().nullable(),
+  image: z.object({
+    /** The JPEG fallback at a middle size, for `<img src>`. */
+    src: z.string(),
+    /** `srcset` strings per format, e.g. "…/480.avif 480w, …/960.avif 960w". */
+    srcset: z.object({ avif: z.string(), webp: z.string(), jpeg: z.string() }),
+  }),
+  video: z.object({ src: z.string(), type: z.string() }).nullable(),
+  /** Seconds, for videos. */
+  duration: z.number().nonnegative().nullable(),
+});
+
+export type MediaView = z.infer<typeof mediaViewSchema>;
+
+/** GET /api/home: the home page's hero video and its three featured images (empty until media exist). */
+export const homeResponseSchema = z.object({
+  hero: mediaViewSchema.nullable(),
+  featured: z.array(mediaViewSchema).max(3),
+});
+
+export type HomeResponse = z.infer<typeof homeResponseSchema>;

@@ -1,0 +1,43 @@
+/// <reference types="vitest/config" />
+import react from '@vitejs/plugin-react';
+import { defineConfig } from 'vite';
+
+export default defineConfig({
+  root: 'web',
+  publicDir: 'public',
+  plugins: [react()],
+  // react-router 7 is a dual package; under Vitest the CJS and ESM copies would both load and split the router
+  // contexts. The module-sync condition makes Vitest resolve the ESM copy only. The production build keeps defaults.
+  ...(process.env.VITEST ? { resolve: { conditions: ['module-sync'] } } : {}),
+  build: {
+    outDir: '../dist',
+    emptyOutDir: true,
+    target: 'es2022',
+    assetsInlineLimit: 0,
+    rolldownOptions: {
+      // The service worker is a second entry, emitted unhashed at dist/sw.js: its URL is its identity, and the
+      // server sends non-hashed files with `Cache-Control: no-cache`, so browsers see each new version.
+      input: { index: 'web/index.html', sw: 'web/sw.ts' },
+      output: {
+        entryFileNames: (chunk) => (chunk.name === 'sw' ? 'sw.js' : 'assets/[name]-[hash].js'),
+      },
+    },
+  },
+  // The dev server forwards API calls to `npm run dev` and presents them as coming from the API's own origin,
+  // which the server's same-origin check (server/plugins/same-origin.ts) expects.
+  server: {
+    proxy: {
+      '/api': { target: 'http://localhost:3000', headers: { origin: 'http://localhost:3000' } },
+      '/media': 'http://localhost:3000',
+    },
+  },
+  test: {
+    root: '.',
+    include: ['server/**/*.test.ts', 'shared/**/*.test.ts', 'web/**/*.test.{ts,tsx}', 'scripts/**/*.test.ts'],
+    environment: 'node',
+    setupFiles: ['./web/test-setup.ts'],
+    testTimeout: 30_000,
+    hookTimeout: 60_000,
+    pool: 'forks',
+  },
+});

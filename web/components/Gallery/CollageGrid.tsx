@@ -1,0 +1,36 @@
+import { useTranslation } from 'react-i18next';
+import type { MediaView } from '../../../shared/schemas/media';
+import { tileVariant } from './collage';
+import { GalleryTile } from './GalleryTile';
+
+/** The collage: a list whose items repeat the pattern wide, half, half. */
+export function CollageGrid({
+  items,
+  firstNumber,
+  onOpen,
+}: {
+  items: MediaView[];
+  /** The number the first tile carries in its label (its place in the whole gallery). */
+  firstNumber: number;
+  onOpen: (item: MediaView, opener: HTMLElement) => void;
+}) {
+  const { t } = useTranslation('gallery');
+  return (
+    <ul className="collage" aria-label={t('grid.label')}>
+      {items.map((item, index) => {
+        const variant = tileVariant(index);
+        return (
+          <li key={item.id} className={`collage__item collage__item--${variant}`}>
+            <GalleryTile
+              item={item}
+              number={firstNumber + index}
+              variant={variant}
+              priority={index === 0}
+              onOpen={onOpen}
+            />
+          </li>
+        );
+      })}
+    </ul>
+  );
+}

@@ -1,0 +1,169 @@
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { type ReactNode, useEffect, useRef } from 'react';
+import { useTranslation } from 'react-i18next';
+import { GALLERY_PAGE_SIZE, type GalleryPage } from '../../../shared/schemas/gallery';
+import type { MediaView } from '../../../shared/schemas/media';
+import { useConnectionState } from '../../hooks/useConnectionState';
+import { CollageGrid } from './CollageGrid';
+import { FilterBar } from './FilterBar';
+import { type GallerySource, galleryPageQuery } from './gallery-api';
+import { Lightbox } from './Lightbox';
+import { Pagination } from './Pagination';
+import { registerGalleryServiceWorker, warmServiceWorker } from './service-worker';
+import { useGalleryUrl } from './useGalleryUrl';
+import { prefersSavingData, preloadTileImage, warmFollowingPages, whenIdle } from './warm';
+import './gallery.css';
+
+/** How many pages past the next one background warming may reach (two batches of 24 pictures). */
+const WARM_AHEAD_PAGES = 8;
+
+interface GalleryViewProps {
+  source: GallerySource;
+  /** Shown while the first page loads. */
+  loadingText: string;
+  /** Shown when the page cannot be loaded. */
+  errorText: string;
+  /** Shown instead of the per-filter empty text (the private gallery has its own). */
+  emptyText?: string;
+  /** Buttons beside the filters (Download all). */
+  toolbar?: ReactNode;
+  /** Buttons in the lightbox for the open item (Download). */
+  lightboxActions?: (item: MediaView) => ReactNode;
+}
+
+/**
+ * A gallery: filters, the collage of one page, page buttons and the lightbox, with the state in the URL. It
+ * prefetches the next page when idle and warms the following ones once the visitor interacts, unless they save data.
+ */
+export function GalleryView({ source, loadingText, errorText, emptyText, toolbar, lightboxActions }: GalleryViewProps) {
+  const { t } = useTranslation('gallery');
+  const url = useGalleryUrl();
+  const { type, page } = url;
+  const queryClient = useQueryClient();
+  const query = useQuery(galleryPageQuery(source, type, page));
+  const data = query.data;
+  const connection = useConnectionState();
+  const lastTotal = useRef<{ type: string; total: number } | null>(null);
+
+  useEffect(() => {
+    void registerGalleryServiceWorker();
+  }, []);
+
+  // A page past the end, or a change in the number of results, goes back to page 1 (spec §4).
+  useEffect(() => {
+    if (!data) return;
+    const previous = lastTotal.current;
+    lastTotal.current = { type, total: data.total };
+    const changed = previous !== null && previous.type === type && previous.total !== data.total;
+    if (page !== 1 && (changed || (data.pageCount > 0 && page > data.pageCount))) url.setPage(1, { replace: true });
+  }, [data, type, page, url.setPage]);
+
+  // Idle time: the next page's data and pictures; then the worker keeps what this page loaded.
+  useEffect(() => {
+    if (!data) return;
+    return whenIdle(() => {
+      void warmServiceWorker();
+      if (page >= data.pageCount || prefersSavingData()) return;
+      void queryClient.fetchQuery(galleryPageQuery(source, type, page + 1)).then(
+        (next) => Promise.all(next.items.map((item, index) => preloadTileImage(item, index))),
+        () => undefined,
+      );
+    });
+  }, [data, page, type, source, queryClient]);
+
+  // Warming of the pages after the next, from the first interaction on: a visitor who only looks costs nothing more.
+  useEffect(() => {
+    if (!data || page + 1 >= data.pageCount || prefersSavingData()) return;
+    const controller = new AbortController();
+    const start = () => {
+      for (const name of INTERACTIONS) window.removeEventListener(name, start);
+      void warmFollowingPages({
+        fromPage: page + 2,
+        pageCount: data.pageCount,
+        maxPages: WARM_AHEAD_PAGES,
+        signal: controller.signal,
+        loadPage: async (n) => (await queryClient.fetchQuery(galleryPageQuery(source, type, n))).items,
+      }).catch(() => undefined);
+    };
+    for (const name of INTERACTIONS) window.addEventListener(name, start, { passive: true, once: true });
+    return () => {
+      controller.abort();
+      for (const name of INTERACTIONS) window.removeEventListener(name, start);
+    };
+  }, [data, page, type, source, queryClient]);
+
+  const items = data?.items ?? [];
+  const openIndex = url.item ? items.findIndex((item) => item.id === url.item) : -1;
+  const open = openIndex >= 0 ? items[openIndex] : undefined;
+  const firstNumber = (page - 1) * GALLERY_PAGE_SIZE + 1;
+
+  const step = async (move: -1 | 1) => {
+    if (!data) return;
+    const target = openIndex + move;
+    const inPage = items[target];
+    if (inPage) {
+      url.showItem(inPage.id, page);
+      return;
+    }
+    const otherPage = page + move;
+    if (otherPage < 1 || otherPage > data.pageCount) return;
+    const other: GalleryPage = await queryClient.fetchQuery(galleryPageQuery(source, type, otherPage));
+    const next = move === 1 ? other.items[0] : other.items.at(-1);
+    if (next) url.showItem(next.id, otherPage);
+  };
+
+  return (
+    <div className="gallery">
+      {connection === 'offline' ? (
+        <p className="offline-banner" role="status">
+          {t('connection.offline', { ns: 'common' })}
+        </p>
+      ) : null}
+      <div className="gallery__toolbar">
+        <FilterBar type={type} onType={url.setType} />
+        {toolbar}
+      </div>
+      {query.isPending ? (
+        <p className="gallery__state muted" role="status">
+          {loadingText}
+        </p>
+      ) : query.isError && !data ? (
+        <div className="gallery__state" role="alert">
+          <p>{errorText}</p>
+          <p className="muted">{t('error.media')}</p>
+          <button type="button" className="button button--ghost" onClick={() => void query.refetch()}>
+            {t('error.retry')}
+          </button>
+        </div>
+      ) : items.length === 0 ? (
+        <p className="gallery__state muted">{emptyText ?? t(`empty.${type}`)}</p>
+      ) : (
+        <CollageGrid items={items} firstNumber={firstNumber} onOpen={(item) => url.openItem(item.id)} />
+      )}
+      {data ? (
+        <Pagination
+          page={page}
+          pageCount={data.pageCount}
+          onPage={(n) => {
+            url.setPage(n);
+            window.scrollTo({ top: 0 });
+          }}
+        />
+      ) : null}
+      {open && data ? (
+        <Lightbox
+          item={open}
+          number={firstNumber + openIndex}
+          total={data.total}
+          hasPrevious={openIndex > 0 || page > 1}
+          hasNext={openIndex < items.length - 1 || page < data.pageCount}
+          onStep={(move) => void step(move)}
+          onClose={url.closeItem}
+          actions={lightboxActions?.(open)}
+        />
+      ) : null}
+    </div>
+  );
+}
+
+const INTERACTIONS = ['pointerdown', 'keydown', 'scroll', 'touchstart'] as const;

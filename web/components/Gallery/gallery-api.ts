@@ -1,0 +1,27 @@
+import type { GalleryPage, GalleryType } from '../../../shared/schemas/gallery';
+import { apiFetch } from '../../api/client';
+import { trackConnection } from '../../hooks/useConnectionState';
+
+/** Which gallery a view shows: the public main gallery, or the signed-in user's own (keyed by user id). */
+export type GallerySource = { kind: 'public' } | { kind: 'private'; userId: string };
+
+export function galleryUrl(source: GallerySource, type: GalleryType, page: number): string {
+  const path = source.kind === 'public' ? '/api/gallery' : '/api/me/gallery';
+  return `${path}?type=${type}&page=${page}`;
+}
+
+/**
+ * Query options for one gallery page. `offlineFirst` lets the request run even when the browser says it is
+ * offline, so the service worker can answer with the copy it kept.
+ */
+export function galleryPageQuery(source: GallerySource, type: GalleryType, page: number) {
+  return {
+    queryKey: ['gallery', source.kind, source.kind === 'private' ? source.userId : '', type, page] as const,
+    queryFn: () => {
+      const url = galleryUrl(source, type, page);
+      return trackConnection(apiFetch<GalleryPage>(url), url);
+    },
+    staleTime: 60_000,
+    networkMode: 'offlineFirst' as const,
+  };
+}

@@ -1,0 +1,95 @@
+import type { MediaView } from '../../../shared/schemas/media';
+import { tileSizes, tileVariant } from './collage';
+
+/** Spec §9: warm in batches of 24 images, 40 ms apart. */
+export const WARM_BATCH_SIZE = 24;
+export const WARM_GAP_MS = 40;
+/** Idle prefetch waits at most this long for an idle moment (spec §9). */
+export const IDLE_TIMEOUT_MS = 1200;
+
+interface NetworkInformationLike {
+  saveData?: boolean;
+  effectiveType?: string;
+}
+
+/** True when the visitor asked to save data or is on a 2g connection: then nothing is fetched ahead. */
+export function prefersSavingData(): boolean {
+  const connection = (navigator as Navigator & { connection?: NetworkInformationLike }).connection;
+  return Boolean(connection?.saveData) || /(^|-)2g$/.test(connection?.effectiveType ?? '');
+}
+
+/** Runs `task` when the browser is idle, or after 1200 ms at the latest. Returns a cancel function. */
+export function whenIdle(task: () => void): () => void {
+  if (typeof window.requestIdleCallback === 'function') {
+    const handle = window.requestIdleCallback(task, { timeout: IDLE_TIMEOUT_MS });
+    return () => window.cancelIdleCallback(handle);
+  }
+  const handle = window.setTimeout(task, 1);
+  return () => window.clearTimeout(handle);
+}
+
+/**
+ * Fetches the picture a tile at `index` will show, exactly as the tile would choose it (same sources, srcset and
+ * sizes), by letting the browser pick from a detached <picture>. Resolves when loaded or failed; never rejects.
+ */
+export function preloadTileImage(item: MediaView, index: number): Promise<void> {
+  return new Promise((resolve) => {
+    const picture = document.createElement('picture');
+    const sizes = tileSizes(tileVariant(index));
+    for (const [type, srcset] of [
+      ['image/avif', item.image.srcset.avif],
+      ['image/webp', item.image.srcset.webp],
+    ] as const) {
+      if (!srcset) continue;
+      const source = document.createElement('source');
+      source.type = type;
+      source.sizes = sizes;
+      source.srcset = srcset;
+      picture.append(source);
+    }
+    const img = document.createElement('img');
+    img.decoding = 'async';
+    img.onload = img.onerror = () => resolve();
+    picture.append(img);
+    img.sizes = sizes;
+    if (item.image.srcset.jpeg) img.srcset = item.image.srcset.jpeg;
+    img.src = item.image.src;
+  });
+}
+
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+const nextIdle = () => new Promise<void>((resolve) => whenIdle(resolve));
+
+/**
+ * Warms the following pages' tile images in the background: 40 ms between images, and after each batch of 24 a
+ * wait for the next idle moment, so warming never competes with what the visitor is doing. One page of data is
+ * fetched at a time. Stops when `signal` aborts, when the pages run out, or after `maxPages`.
+ */
+export async function warmFollowingPages(options: {
+  fromPage: number;
+  pageCount: number;
+  maxPages: number;
+  loadPage: (page: number) => Promise<MediaView[]>;
+  signal: AbortSignal;
+  preload?: (item: MediaView, index: number) => Promise<void>;
+  wait?: (ms: number) => Promise<unknown>;
+  betweenBatches?: () => Promise<void>;
+}): Promise<number> {
+  const preload = options.preload ?? preloadTileImage;
+  const wait = options.wait ?? sleep;
+  const betweenBatches = options.betweenBatches ?? nextIdle;
+  const lastPage = Math.min(options.pageCount, options.fromPage + options.maxPages - 1);
+  let warmed = 0;
+  for (let page = options.fromPage; page <= lastPage && !options.signal.aborted; page++) {
+    const items = await options.loadPage(page);
+    for (const [index, item] of items.entries()) {
+      if (options.signal.aborted) return warmed;
+      await preload(item, index);
+      warmed++;
+      if (warmed % WARM_BATCH_SIZE === 0) await betweenBatches();
+      else await wait(WARM_GAP_MS);
+    }
+  }
+  return warmed;
+}

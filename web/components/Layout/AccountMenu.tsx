@@ -1,0 +1,71 @@
+import { useCallback, useId, useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import type { SessionUser } from '../../../shared/schemas/session';
+import { useDismiss } from '../../hooks/useDismiss';
+import { Link } from '../../router';
+
+/** The desktop account dropdown: the user's name or e-mail, account links, and logout. */
+export function AccountMenu({ user, onLogout }: { user: SessionUser; onLogout: () => Promise<void> }) {
+  const { t } = useTranslation();
+  const [open, setOpen] = useState(false);
+  const containerRef = useRef<HTMLDivElement>(null);
+  const buttonRef = useRef<HTMLButtonElement>(null);
+  const menuId = useId();
+  const close = useCallback(() => setOpen(false), []);
+  useDismiss(open, close, containerRef, buttonRef);
+
+  return (
+    <div className="account-menu" ref={containerRef}>
+      <button
+        ref={buttonRef}
+        type="button"
+        className="account-menu__button"
+        aria-expanded={open}
+        aria-controls={menuId}
+        aria-label={t('nav.accountMenu')}
+        onClick={() => setOpen((value) => !value)}
+      >
+        <svg
+          aria-hidden="true"
+          viewBox="0 0 24 24"
+          width="22"
+          height="22"
+          fill="none"
+          stroke="currentColor"
+          strokeWidth="1.8"
+        >
+          <circle cx="12" cy="8" r="4" />
+          <path d="M4 21c1.5-4 4.5-6 8-6s6.5 2 8 6" />
+        </svg>
+      </button>
+      <div id={menuId} className="account-menu__popup" hidden={!open}>
+        <p className="account-menu__identity" dir="auto">
+          {user.name || user.email}
+        </p>
+        <ul>
+          <li>
+            <Link to="/account" onClick={close}>
+              {t('nav.account')}
+            </Link>
+          </li>
+          <li>
+            <Link to="/change-password" onClick={close}>
+              {t('nav.changePassword')}
+            </Link>
+          </li>
+          <li>
+            <button
+              type="button"
+              onClick={() => {
+                close();
+                void onLogout();
+              }}
+            >
+              {t('nav.logout')}
+            </button>
+          </li>
+        </ul>
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,52 @@
+import { useState } from 'react';
+import type { MediaView } from '../../../shared/schemas/media';
+import { placeholderUrl } from './placeholder';
+import './media.css';
+
+interface MediaImageProps {
+  media: MediaView;
+  /** The `sizes` attribute: how wide the image is drawn at each viewport width. */
+  sizes: string;
+  alt: string;
+  /** The first visible image of a page loads eagerly with high priority; every other waits until it is near. */
+  priority?: boolean;
+  className?: string;
+}
+
+/**
+ * An image (or a video's poster) at the right size and format for the screen: AVIF, then WebP, then JPEG. Its box
+ * keeps the aspect ratio from the first paint, so nothing shifts, and shows the blurred ThumbHash until decoded.
+ */
+export function MediaImage({ media, sizes, alt, priority = false, className }: MediaImageProps) {
+  const [loaded, setLoaded] = useState(false);
+  const placeholder = placeholderUrl(media.placeholder);
+  return (
+    <div
+      className={`media-image${className ? ` ${className}` : ''}`}
+      data-loaded={loaded}
+      style={
+        {
+          '--media-aspect': `${media.width} / ${media.height}`,
+          backgroundImage: placeholder ? `url(${placeholder})` : undefined,
+        } as React.CSSProperties
+      }
+    >
+      <picture>
+        <source type="image/avif" srcSet={media.image.srcset.avif} sizes={sizes} />
+        <source type="image/webp" srcSet={media.image.srcset.webp} sizes={sizes} />
+        <img
+          src={media.image.src}
+          srcSet={media.image.srcset.jpeg}
+          sizes={sizes}
+          alt={alt}
+          width={media.width}
+          height={media.height}
+          loading={priority ? 'eager' : 'lazy'}
+          decoding="async"
+          fetchPriority={priority ? 'high' : 'auto'}
+          onLoad={() => setLoaded(true)}
+        />
+      </picture>
+    </div>
+  );
+}

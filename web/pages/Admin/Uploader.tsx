@@ -1,0 +1,174 @@
+import { type DragEvent, useEffect, useId, useMemo, useState, useSyncExternalStore } from 'react';
+import { useTranslation } from 'react-i18next';
+import { FormMessage } from '../../components/FormMessage';
+import { formatBytes } from './format';
+import {
+  forgetUnfinishedUploads,
+  type UploadFailure,
+  UploadQueue,
+  type UploadTask,
+  unfinishedUploads,
+} from './upload-queue';
+import { canApply } from './upload-state';
+
+/** The translation key of a file's failure: the server's reason first, then its code. */
+export function failureKey(error: UploadFailure): string {
+  switch (error.reason ?? error.code) {
+    case 'unsupported-type':
+    case 'unsafe-svg':
+    case 'unsupported-media-type':
+      return 'upload.errors.unsupported';
+    case 'too-many-pixels':
+      return 'upload.errors.tooManyPixels';
+    case 'payload-too-large':
+      return 'upload.errors.tooBig';
+    case 'empty-file':
+      return 'upload.errors.empty';
+    case 'corrupt-file':
+    case 'video-unreadable':
+      return 'upload.errors.corrupt';
+    case 'network-error':
+      return 'upload.errors.network';
+    default:
+      return 'upload.failed';
+  }
+}
+
+function TaskRow({ task, queue }: { task: UploadTask; queue: UploadQueue }) {
+  const { t, i18n } = useTranslation('admin');
+  const percent = task.file.size === 0 ? 100 : Math.floor((task.bytesSent / task.file.size) * 100);
+  const label = task.waiting && task.state === 'running' ? t('upload.waiting') : t(`upload.states.${task.state}`);
+  return (
+    <li className="upload-task" data-state={task.state} data-testid="upload-task" data-name={task.file.name}>
+      <div className="upload-task__head">
+        <bdi className="upload-task__name">{task.file.name}</bdi>
+        <span className="upload-task__state" data-testid="upload-state">
+          {label}
+        </span>
+      </div>
+      <div className="upload-task__progress">
+        <progress max={100} value={percent} aria-label={task.file.name} />
+        <span data-testid="upload-percent">{percent}%</span>
+        {task.state === 'running' && !task.waiting && task.speed > 0 ? (
+          <span className="muted">{t('upload.speed', { speed: formatBytes(task.speed, i18n.language) })}</span>
+        ) : null}
+      </div>
+      {task.error ? (
+        <p className="upload-task__error" role="alert">
+          {t(failureKey(task.error))}
+        </p>
+      ) : null}
+      <div className="upload-task__actions">
+        {canApply(task.state, 'pause') ? (
+          <button type="button" className="button button--ghost" onClick={() => queue.pause(task.id)}>
+            {t('upload.pause')}
+          </button>
+        ) : null}
+        {canApply(task.state, 'resume') ? (
+          <button type="button" className="button button--ghost" onClick={() => queue.resume(task.id)}>
+            {t('upload.resume')}
+          </button>
+        ) : null}
+        {canApply(task.state, 'cancel') ? (
+          <button type="button" className="button button--ghost" onClick={() => queue.cancel(task.id)}>
+            {t('upload.cancel')}
+          </button>
+        ) : null}
+      </div>
+    </li>
+  );
+}
+
+/**
+ * Choose or drop many images and videos; each goes to `folder` by tus with its own progress, speed, state and
+ * error, and the buttons the spec's state machine allows. `onUploaded` runs as each file is accepted.
+ */
+export function Uploader({ folder, onUploaded }: { folder: string; onUploaded: () => void }) {
+  const { t } = useTranslation('admin');
+  const inputId = useId();
+  // One queue per folder view; the callback is read through a ref-like holder so the queue never changes.
+  const [callback] = useState(() => ({ current: onUploaded }));
+  callback.current = onUploaded;
+  const queue = useMemo(() => new UploadQueue(() => callback.current()), [callback]);
+  const tasks = useSyncExternalStore(queue.subscribe, queue.getSnapshot);
+  const [dragging, setDragging] = useState(false);
+  const [unfinished, setUnfinished] = useState(() => unfinishedUploads());
+  useEffect(() => () => queue.clear(), [queue]);
+
+  const add = (files: FileList | null) => {
+    if (!files || files.length === 0) return;
+    queue.add(Array.from(files), folder);
+    setUnfinished([]);
+  };
+  const onDrop = (event: DragEvent) => {
+    event.preventDefault();
+    setDragging(false);
+    add(event.dataTransfer.files);
+  };
+  const someFailed = tasks.some((task) => task.state === 'error');
+
+  return (
+    <section className="uploader" aria-labelledby={`${inputId}-title`}>
+      <h2 id={`${inputId}-title`} className="admin-subtitle">
+        {t('upload.title')}
+      </h2>
+      {unfinished.length > 0 ? (
+        <div className="admin-notice" data-testid="unfinished-uploads">
+          <p>{t('upload.unfinished', { names: unfinished.map((entry) => entry.filename).join(', ') })}</p>
+          <button
+            type="button"
+            className="button button--ghost"
+            onClick={() => {
+              forgetUnfinishedUploads(unfinished.map((entry) => entry.key));
+              setUnfinished([]);
+            }}
+          >
+            {t('upload.forget')}
+          </button>
+        </div>
+      ) : null}
+      <fieldset
+        className="uploader__drop"
+        data-dragging={dragging}
+        onDragOver={(event) => {
+          event.preventDefault();
+          setDragging(true);
+        }}
+        onDragLeave={() => setDragging(false)}
+        onDrop={onDrop}
+      >
+        <legend className="visually-hidden">{t('upload.title')}</legend>
+        <label htmlFor={inputId} className="button">
+          {t('upload.choose')}
+        </label>
+        <input
+          id={inputId}
+          className="visually-hidden"
+          type="file"
+          name="files"
+          accept="image/*,video/*"
+          multiple
+          data-testid="upload-input"
+          onChange={(event) => {
+            add(event.currentTarget.files);
+            event.currentTarget.value = '';
+          }}
+        />
+        <span className="muted">{t('upload.drop')}</span>
+      </fieldset>
+      <FormMessage kind="error" text={someFailed ? t('upload.someFailed') : null} />
+      {tasks.length > 0 ? (
+        <>
+          <ul className="upload-list">
+            {tasks.map((task) => (
+              <TaskRow key={task.id} task={task} queue={queue} />
+            ))}
+          </ul>
+          <button type="button" className="button button--ghost" onClick={() => queue.clear()}>
+            {t('upload.clear')}
+          </button>
+        </>
+      ) : null}
+    </section>
+  );
+}

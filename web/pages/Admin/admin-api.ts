@@ -1,0 +1,45 @@
+import type { Language } from '../../../shared/i18n/languages';
+import type {
+  AdminFolderList,
+  AdminMedia,
+  AdminMediaList,
+  FixMetadataResponse,
+  HomePicks,
+} from '../../../shared/schemas/admin';
+import type { AgreementView } from '../../../shared/schemas/agreements';
+import { apiFetch } from '../../api/client';
+
+const folderUrl = (folder: string) => `/api/admin/folders/${encodeURIComponent(folder)}`;
+
+/** The admin panel's calls (server/routes/admin). */
+export const adminApi = {
+  folders: () => apiFetch<AdminFolderList>('/api/admin/folders'),
+  folderMedia: (folder: string) => apiFetch<AdminMediaList>(`${folderUrl(folder)}/media`),
+  deleteMedia: (id: string) => apiFetch<AdminMedia>(`/api/admin/media/${id}`, { method: 'DELETE' }),
+  trash: () => apiFetch<AdminMediaList>('/api/admin/trash'),
+  restore: (id: string) => apiFetch<{ ok: true }>(`/api/admin/trash/${id}/restore`, { method: 'POST', json: {} }),
+  fixMetadata: (folder: string, after?: string) =>
+    apiFetch<FixMetadataResponse>(`${folderUrl(folder)}/fix-metadata`, {
+      method: 'POST',
+      json: after ? { after } : {},
+    }),
+  notify: (folder: string, language?: Language) =>
+    apiFetch<{ sentTo: string; language: Language }>(`${folderUrl(folder)}/notify`, {
+      method: 'POST',
+      json: language ? { language } : {},
+    }),
+  reorderMainGallery: (ids: string[]) =>
+    apiFetch<{ ok: true }>('/api/admin/main-gallery/order', { method: 'PUT', json: { ids } }),
+  homePicks: () => apiFetch<HomePicks>('/api/admin/home-picks'),
+  saveHomePicks: (picks: HomePicks) => apiFetch<HomePicks>('/api/admin/home-picks', { method: 'PUT', json: picks }),
+  agreements: () => apiFetch<{ items: AgreementView[] }>('/api/admin/agreements'),
+};
+
+/** Query keys, so one change refreshes every list that shows it. */
+export const adminKeys = {
+  folders: ['admin', 'folders'] as const,
+  folder: (folder: string) => ['admin', 'folder', folder] as const,
+  trash: ['admin', 'trash'] as const,
+  picks: ['admin', 'picks'] as const,
+  agreements: ['admin', 'agreements'] as const,
+};

@@ -1,0 +1,243 @@
+import { DetailedError, Upload } from 'tus-js-client';
+import { nextUploadState, retryDelays, smoothSpeed, type UploadEvent, type UploadState } from './upload-state';
+
+export const UPLOAD_ENDPOINT = '/api/uploads';
+/** Files sent at the same time; the rest wait their turn. */
+export const PARALLEL_UPLOADS = 3;
+/** One PATCH carries at most this much, so a slow link never hits a server request time-out. */
+const CHUNK_SIZE = 32 * 1024 * 1024;
+/** tus-js-client keeps the upload URL of each unfinished file here (localStorage), by fingerprint. */
+const TUS_STORAGE_PREFIX = 'tus::';
+
+/** Why a file failed: the server's code and reason (e.g. unsupported-media-type / unsupported-type), or network. */
+export interface UploadFailure {
+  code: string;
+  reason?: string;
+}
+
+export interface UploadTask {
+  id: string;
+  file: File;
+  folder: string;
+  state: UploadState;
+  /** Running but not started yet: waiting for a free slot. */
+  waiting: boolean;
+  bytesSent: number;
+  /** Bytes per second, smoothed. */
+  speed: number;
+  error: UploadFailure | null;
+  /** The stored name, once the server accepted the file. */
+  storedName: string | null;
+}
+
+interface Internal {
+  task: UploadTask;
+  upload: Upload | null;
+  lastProgressAt: number;
+  lastBytes: number;
+}
+
+function failureOf(error: Error): UploadFailure {
+  if (error instanceof DetailedError) {
+    const response = error.originalResponse;
+    if (!response) return { code: 'network-error' };
+    try {
+      const body = JSON.parse(response.getBody()) as { error?: { code?: string; details?: { reason?: string } } };
+      if (body.error?.code) return { code: body.error.code, reason: body.error.details?.reason };
+    } catch {
+      // tus's own refusals (413, 460…) are plain text
+    }
+    return { code: response.getStatus() === 413 ? 'payload-too-large' : 'upload-failed' };
+  }
+  return { code: 'upload-failed' };
+}
+
+/**
+ * The admin's upload list: each file goes to /api/uploads by tus, at most PARALLEL_UPLOADS at a time, and moves only
+ * along the spec's state machine (upload-state.ts). Failed transfers retry with back-off for up to 10 minutes; an
+ * interrupted file (reload, closed tab, server restart) resumes from the server's offset when it is chosen again,
+ * since tus-js-client remembers its upload URL by the file's fingerprint.
+ */
+export class UploadQueue {
+  private items: Internal[] = [];
+  private listeners = new Set<() => void>();
+  private snapshot: UploadTask[] = [];
+  private counter = 0;
+
+  constructor(private readonly onUploaded: (task: UploadTask) => void = () => {}) {}
+
+  subscribe = (listener: () => void) => {
+    this.listeners.add(listener);
+    return () => this.listeners.delete(listener);
+  };
+
+  getSnapshot = () => this.snapshot;
+
+  private emit(): void {
+    this.snapshot = this.items.map((item) => ({ ...item.task }));
+    for (const listener of this.listeners) listener();
+  }
+
+  private find(id: string): Internal | undefined {
+    return this.items.find((item) => item.task.id === id);
+  }
+
+  private move(item: Internal, event: UploadEvent): boolean {
+    const next = nextUploadState(item.task.state, event);
+    if (!next) return false;
+    item.task.state = next;
+    return true;
+  }
+
+  add(files: File[], folder: string): void {
+    for (const file of files) {
+      this.items.push({
+        task: {
+          id: `u${++this.counter}`,
+          file,
+          folder,
+          state: 'running',
+          waiting: true,
+          bytesSent: 0,
+          speed: 0,
+          error: null,
+          storedName: null,
+        },
+        upload: null,
+        lastProgressAt: 0,
+        lastBytes: 0,
+      });
+    }
+    this.pump();
+  }
+
+  private active(): number {
+    return this.items.filter(
+      (item) => !item.task.waiting && ['running', 'pausing', 'canceling'].includes(item.task.state),
+    ).length;
+  }
+
+  private pump(): void {
+    for (const item of this.items) {
+      if (this.active() >= PARALLEL_UPLOADS) break;
+      if (item.task.state === 'running' && item.task.waiting) this.start(item);
+    }
+    this.emit();
+  }
+
+  private start(item: Internal): void {
+    item.task.waiting = false;
+    item.lastProgressAt = performance.now();
+    item.lastBytes = item.task.bytesSent;
+    if (item.upload) {
+      item.upload.start();
+      return;
+    }
+    const upload = new Upload(item.task.file, {
+      endpoint: UPLOAD_ENDPOINT,
+      chunkSize: CHUNK_SIZE,
+      retryDelays: retryDelays(),
+      metadata: {
+        filename: item.task.file.name,
+        filetype: item.task.file.type || 'application/octet-stream',
+        folder: item.task.folder,
+      },
+      storeFingerprintForResuming: true,
+      removeFingerprintOnSuccess: true,
+      onProgress: (sent) => {
+        const now = performance.now();
+        item.task.speed = smoothSpeed(item.task.speed, sent - item.lastBytes, now - item.lastProgressAt);
+        item.lastBytes = sent;
+        item.lastProgressAt = now;
+        item.task.bytesSent = sent;
+        this.emit();
+      },
+      onSuccess: ({ lastResponse }) => {
+        const name = lastResponse.getHeader('X-Media-Name');
+        item.task.storedName = name ? decodeURIComponent(name) : null;
+        item.task.bytesSent = item.task.file.size;
+        if (this.move(item, 'succeed')) this.onUploaded({ ...item.task });
+        this.pump();
+      },
+      onError: (error) => {
+        item.task.error = failureOf(error);
+        this.move(item, 'fail');
+        this.pump();
+      },
+    });
+    item.upload = upload;
+    void upload.findPreviousUploads().then(
+      (previous) => {
+        const [latest] = previous.toSorted((a, b) => b.creationTime.localeCompare(a.creationTime));
+        if (latest) upload.resumeFromPreviousUpload(latest);
+        if (item.task.state === 'running') upload.start();
+      },
+      () => upload.start(),
+    );
+  }
+
+  pause(id: string): void {
+    const item = this.find(id);
+    if (!item || !this.move(item, 'pause')) return;
+    this.emit();
+    const stopped = item.upload && !item.task.waiting ? item.upload.abort(false) : Promise.resolve();
+    void stopped.finally(() => {
+      if (this.move(item, 'paused')) item.task.waiting = true;
+      this.pump();
+    });
+  }
+
+  resume(id: string): void {
+    const item = this.find(id);
+    if (!item) return;
+    const wasPausing = item.task.state === 'pausing';
+    if (!this.move(item, 'resume')) return;
+    // A pausing upload has not stopped yet: the abort in flight finishes, then the task starts again from the queue.
+    item.task.waiting = true;
+    if (!wasPausing) this.pump();
+    else this.emit();
+  }
+
+  cancel(id: string): void {
+    const item = this.find(id);
+    if (!item || !this.move(item, 'cancel')) return;
+    this.emit();
+    // abort(true) also deletes the partial upload on the server.
+    const stopped = item.upload ? item.upload.abort(true) : Promise.resolve();
+    void stopped
+      .catch(() => undefined)
+      .finally(() => {
+        this.move(item, 'canceled');
+        this.pump();
+      });
+  }
+
+  /** Empties the list; files still being sent are stopped (their partial uploads stay resumable). */
+  clear(): void {
+    for (const item of this.items) {
+      if (item.upload && !item.task.waiting && item.task.state === 'running') void item.upload.abort(false);
+    }
+    this.items = [];
+    this.emit();
+  }
+}
+
+/** Unfinished uploads remembered from an earlier visit (tus-js-client's localStorage entries). */
+export function unfinishedUploads(storage: Storage = window.localStorage): Array<{ key: string; filename: string }> {
+  const found: Array<{ key: string; filename: string }> = [];
+  for (let i = 0; i < storage.length; i++) {
+    const key = storage.key(i);
+    if (!key?.startsWith(TUS_STORAGE_PREFIX)) continue;
+    try {
+      const entry = JSON.parse(storage.getItem(key) ?? '{}') as { metadata?: { filename?: string } };
+      found.push({ key, filename: entry.metadata?.filename ?? '?' });
+    } catch {
+      // not one of ours
+    }
+  }
+  return found;
+}
+
+export function forgetUnfinishedUploads(keys: string[], storage: Storage = window.localStorage): void {
+  for (const key of keys) storage.removeItem(key);
+}

@@ -1,0 +1,64 @@
+/**
+ * The upload task states of spec §4 and the only moves between them. Pure: the upload queue asks here before it
+ * acts, so a button can never put a task in a state the spec does not allow.
+ *
+ *   running ──pause──▶ pausing ──paused──▶ paused
+ *   pausing / paused ──resume──▶ running
+ *   running / pausing ──cancel──▶ canceling ──canceled──▶ canceled
+ *   running ──fail──▶ error        running ──succeed──▶ success
+ */
+export const UPLOAD_STATES = ['running', 'pausing', 'paused', 'canceling', 'canceled', 'error', 'success'] as const;
+export type UploadState = (typeof UPLOAD_STATES)[number];
+
+export type UploadEvent = 'pause' | 'paused' | 'resume' | 'cancel' | 'canceled' | 'fail' | 'succeed';
+
+const MOVES: Record<UploadEvent, Partial<Record<UploadState, UploadState>>> = {
+  // Spec §4: pause only from running.
+  pause: { running: 'pausing' },
+  paused: { pausing: 'paused' },
+  // Spec §4: resume from paused or pausing.
+  resume: { paused: 'running', pausing: 'running' },
+  // Spec §4: cancel from running or pausing.
+  cancel: { running: 'canceling', pausing: 'canceling' },
+  canceled: { canceling: 'canceled' },
+  fail: { running: 'error', pausing: 'error' },
+  succeed: { running: 'success', pausing: 'success' },
+};
+
+/** The state after `event`, or null when the spec does not allow that move from `state`. */
+export function nextUploadState(state: UploadState, event: UploadEvent): UploadState | null {
+  return MOVES[event][state] ?? null;
+}
+
+export function canApply(state: UploadState, event: UploadEvent): boolean {
+  return nextUploadState(state, event) !== null;
+}
+
+/** States in which nothing more will happen to the task. */
+export function isFinished(state: UploadState): boolean {
+  return state === 'canceled' || state === 'error' || state === 'success';
+}
+
+/**
+ * The waits between retries of a failed transfer: 1 s, then ×1.5 each time, at most 60 s apiece, until 10 minutes
+ * of waiting in total (spec §9: back-off 1 s ×1.5 up to 60 s, upload retry time 600000 ms).
+ */
+export function retryDelays(firstMs = 1000, factor = 1.5, maxMs = 60_000, totalMs = 600_000): number[] {
+  const delays: number[] = [];
+  let next = firstMs;
+  let sum = 0;
+  while (sum + Math.min(next, maxMs) <= totalMs) {
+    const delay = Math.min(next, maxMs);
+    delays.push(Math.round(delay));
+    sum += delay;
+    next *= factor;
+  }
+  return delays;
+}
+
+/** Bytes per second over the last interval, smoothed so the figure does not jump with every chunk. */
+export function smoothSpeed(previous: number, bytes: number, ms: number, weight = 0.3): number {
+  if (ms <= 0) return previous;
+  const instant = (bytes * 1000) / ms;
+  return previous === 0 ? instant : previous * (1 - weight) + instant * weight;
+}

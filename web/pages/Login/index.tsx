@@ -1,0 +1,73 @@
+import { useQueryClient } from '@tanstack/react-query';
+import { type FormEvent, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { authApi, authErrorKey, safeNextPath } from '../../api/auth';
+import { FormMessage } from '../../components/FormMessage';
+import { PageFrame } from '../../components/PageFrame/PageFrame';
+import { PasswordField } from '../../components/PasswordField';
+import { TextField } from '../../components/TextField';
+import { SESSION_QUERY_KEY } from '../../hooks/useSession';
+import { Link, useNavigate, useQueryParams } from '../../router';
+
+/** /login: e-mail and password. `?email=` pre-fills the address; `?next=/contact` returns there afterwards. */
+export default function LoginPage() {
+  const { t } = useTranslation(['auth', 'common']);
+  const params = useQueryParams();
+  const navigate = useNavigate();
+  const queryClient = useQueryClient();
+  const [email, setEmail] = useState(params.get('email') ?? '');
+  const [password, setPassword] = useState('');
+  const [error, setError] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+
+  const onSubmit = async (event: FormEvent) => {
+    event.preventDefault();
+    setError(null);
+    setBusy(true);
+    try {
+      await authApi.signIn({ email: email.trim(), password });
+      await queryClient.invalidateQueries({ queryKey: SESSION_QUERY_KEY });
+      navigate(safeNextPath(params.get('next')), { replace: true });
+    } catch (failure) {
+      setError(t(authErrorKey(failure)));
+      setBusy(false);
+    }
+  };
+
+  const typed = email.trim();
+  return (
+    <PageFrame title={t('common:pages.login')}>
+      <form className="auth-form" onSubmit={onSubmit} noValidate>
+        <TextField
+          label={t('fields.email')}
+          name="email"
+          type="email"
+          autoComplete="email"
+          dir="ltr"
+          required
+          value={email}
+          onChange={setEmail}
+        />
+        <PasswordField
+          label={t('fields.password')}
+          name="password"
+          autoComplete="current-password"
+          value={password}
+          onChange={setPassword}
+        />
+        <FormMessage kind="error" text={error} />
+        <button className="button" type="submit" disabled={busy}>
+          {busy ? t('login.submitting') : t('login.submit')}
+        </button>
+        <div className="form-links">
+          <Link to={typed ? `/forgot-password?email=${encodeURIComponent(typed)}` : '/forgot-password'}>
+            {t('login.forgot')}
+          </Link>
+          <span>
+            {t('login.noAccount')} <Link to="/signup">{t('login.signupLink')}</Link>
+          </span>
+        </div>
+      </form>
+    </PageFrame>
+  );
+}

@@ -1,0 +1,36 @@
+import { type ComponentType, type LazyExoticComponent, lazy, Suspense } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Route, Switch } from 'wouter';
+import { Navigate } from './router';
+
+/** Each page is its own chunk, loaded on first visit, so the home page ships only what it needs. */
+const pages: Array<[path: string, component: LazyExoticComponent<ComponentType>]> = [
+  ['/', lazy(() => import('./pages/Home/index'))],
+  ['/gallery', lazy(() => import('./pages/Gallery/index'))],
+  ['/me', lazy(() => import('./pages/MyGallery/index'))],
+  ['/contact', lazy(() => import('./pages/Contact/index'))],
+  ['/admin', lazy(() => import('./pages/Admin/index'))],
+  ['/login', lazy(() => import('./pages/Login/index'))],
+  ['/signup', lazy(() => import('./pages/Signup/index'))],
+  ['/account', lazy(() => import('./pages/Account/index'))],
+  ['/change-password', lazy(() => import('./pages/ChangePassword/index'))],
+  ['/forgot-password', lazy(() => import('./pages/ForgotPassword/index'))],
+  ['/reset-password', lazy(() => import('./pages/ResetPassword/index'))],
+];
+
+/** Every route of spec §2; any other path goes home. */
+export function AppRoutes() {
+  const { t } = useTranslation();
+  return (
+    <Suspense fallback={<p className="page container muted">{t('loading')}</p>}>
+      <Switch>
+        {pages.map(([path, Page]) => (
+          <Route key={path} path={path} component={Page} />
+        ))}
+        <Route>
+          <Navigate to="/" replace />
+        </Route>
+      </Switch>
+    </Suspense>
+  );
+}
