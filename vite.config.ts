@@ -6,9 +6,6 @@ export default defineConfig({
   root: 'web',
   publicDir: 'public',
   plugins: [react()],
-  // react-router 7 is a dual package; under Vitest the CJS and ESM copies would both load and split the router
-  // contexts. The module-sync condition makes Vitest resolve the ESM copy only. The production build keeps defaults.
-  ...(process.env.VITEST ? { resolve: { conditions: ['module-sync'] } } : {}),
   build: {
     outDir: '../dist',
     emptyOutDir: true,

@@ -13,7 +13,12 @@ interface AutocannonResult {
   non2xx: number;
   errors: number;
 }
-type Autocannon = (options: { url: string; connections: number; duration: number }) => Promise<AutocannonResult>;
+type Autocannon = (options: {
+  url: string;
+  connections: number;
+  duration: number;
+  timeout: number;
+}) => Promise<AutocannonResult>;
 const autocannon = createRequire(import.meta.url)('autocannon') as Autocannon;
 
 const ROWS = 100_000;
@@ -62,7 +67,7 @@ async function seed(dataDir: string, rows: number): Promise<void> {
 }
 
 async function load(url: string): Promise<AutocannonResult> {
-  const result = await autocannon({ url, connections: CONNECTIONS, duration: DURATION_S });
+  const result = await autocannon({ url, connections: CONNECTIONS, duration: DURATION_S, timeout: 30 });
   if (result.non2xx > 0 || result.errors > 0) {
     throw new Error(`${url}: ${result.non2xx} non-2xx answers and ${result.errors} errors`);
   }

@@ -81,7 +81,7 @@ function checkPixels(width: number, height: number): Header {
 sharp.concurrency(2);
 /**
  * libvips' operation cache keeps recent results for reuse; every image here is decoded once and never asked for
- * again, so the cache only adds to the peak RSS (about 50 MB in the ingest benchmark).
+ * again, so the cache only adds to the peak RSS (tens of megabytes in the ingest benchmark).
  */
 sharp.cache(false);
 /** Encodes in flight at once; the longest (widest) start first, so the short ones fill the gaps. */

@@ -3,8 +3,8 @@ import type { FastifyInstance } from 'fastify';
 import type { Config } from '../env';
 
 /**
- * Security headers for every response. The CSP allows no inline script; the only frame the site may embed is the
- * booking form's origin; nobody may frame the site.
+ * Security headers for every response. The CSP allows no inline script; the only frames the site may embed are its
+ * own downloads and the booking form's origin; nobody may frame the site.
  */
 export async function registerSecurityHeaders(app: FastifyInstance, config: Config): Promise<void> {
   const bookingOrigin = config.bookingFormUrl ? new URL(config.bookingFormUrl).origin : null;
@@ -23,7 +23,8 @@ export async function registerSecurityHeaders(app: FastifyInstance, config: Conf
         mediaSrc: mediaSources,
         fontSrc: ["'self'"],
         connectSrc: ["'self'", ...(s3Origin ? [s3Origin] : [])],
-        frameSrc: bookingOrigin ? [bookingOrigin] : ["'none'"],
+        // 'self' lets the private gallery download a video through a hidden iframe (an attachment, never shown).
+        frameSrc: ["'self'", ...(bookingOrigin ? [bookingOrigin] : [])],
         frameAncestors: ["'none'"],
         objectSrc: ["'none'"],
         baseUri: ["'self'"],

@@ -18,10 +18,16 @@ export interface GalleryIndex {
   boundaries: GalleryCursor[];
 }
 
+/** Rows read per step while building a page index; between steps the event loop serves other requests. */
+const INDEX_CHUNK_ROWS = 6000;
+
+const nextTurn = () => new Promise<void>((resolve) => setImmediate(resolve));
+
 /**
- * Reads for the gallery pages that media-repository does not offer: the count and the page boundaries. Both walk the
- * (folder, status[, is_video], position, id) indexes once and never touch the table rows, and they use only a
- * window function that SQLite (3.25+) and PostgreSQL both run, so the same query serves both.
+ * Reads for the gallery pages that media-repository does not offer: the count and the page boundaries, walked along
+ * the (folder, status[, is_video], position, id) index in keyset steps of 6,000 rows (plain range scans both SQLite
+ * and PostgreSQL run the same way). Between steps it yields, so building the index of a very large gallery never
+ * holds up the requests around it for more than one step.
  */
 export function createGalleryRepository(db: Db) {
   function visible(scope: GalleryScope) {
@@ -37,34 +43,24 @@ export function createGalleryRepository(db: Db) {
 
   return {
     /** The count and the cursor at every `pageSize`-th item, in display order (position, then id). */
-    async pageIndex(scope: GalleryScope, pageSize: number): Promise<GalleryIndex> {
-      const numbered = visible(scope)
-        .select((eb) => [
-          'position',
-          'id',
-          eb.fn
-            .agg<number>('row_number')
-            .over((over) => over.orderBy('position').orderBy('id'))
-            .as('rn'),
-          eb.fn
-            .agg<number>('count', [eb.lit(1)])
-            .over()
-            .as('total'),
-        ])
-        .as('numbered');
-      const rows = await db
-        .selectFrom(numbered)
-        .select(['position', 'id', 'rn', 'total'])
-        // Every pageSize-th row is a boundary; the last row is always kept, so the total arrives even when it is
-        // not a multiple of the page size.
-        .where((eb) => eb.or([eb(eb('rn', '%', pageSize), '=', 0), eb('rn', '=', eb.ref('total'))]))
-        .orderBy('rn')
-        .execute();
-      const total = rows.length === 0 ? 0 : Number(rows[0]?.total);
-      const boundaries = rows
-        .filter((row) => Number(row.rn) % pageSize === 0)
-        .map((row) => ({ position: Number(row.position), id: row.id }));
-      return { total, boundaries };
+    async pageIndex(scope: GalleryScope, pageSize: number, chunkRows = INDEX_CHUNK_ROWS): Promise<GalleryIndex> {
+      const boundaries: GalleryCursor[] = [];
+      let total = 0;
+      let after: GalleryCursor | undefined;
+      for (;;) {
+        let query = visible(scope).select(['position', 'id']);
+        const from = after;
+        if (from) query = query.where((eb) => eb(eb.refTuple('position', 'id'), '>', eb.tuple(from.position, from.id)));
+        const rows = await query.orderBy('position').orderBy('id').limit(chunkRows).execute();
+        for (const row of rows) {
+          total++;
+          if (total % pageSize === 0) boundaries.push({ position: Number(row.position), id: row.id });
+        }
+        const last = rows.at(-1);
+        if (rows.length < chunkRows || !last) return { total, boundaries };
+        after = { position: Number(last.position), id: last.id };
+        await nextTurn();
+      }
     },
   };
 }

@@ -60,6 +60,9 @@ export async function startMediaTestApp(options: {
     database: options.database,
     env: { ADMIN_EMAIL: TEST_ADMIN.email, ADMIN_INITIAL_PASSWORD: TEST_ADMIN.password, ...s3Env },
     build: FAST_HASH,
+  }).catch(async (error: unknown) => {
+    await s3?.stop();
+    throw error;
   });
   const clients = {
     anonymous: new TestClient(t.app),

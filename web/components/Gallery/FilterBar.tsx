@@ -1,7 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import type { GalleryType } from '../../../shared/schemas/gallery';
-
-const TYPES: GalleryType[] = ['all', 'images', 'videos'];
+import { GALLERY_TYPES } from './gallery-constants';
 
 /** The filter buttons All / Images / Videos; the chosen one is pressed. */
 export function FilterBar({ type, onType }: { type: GalleryType; onType: (type: GalleryType) => void }) {
@@ -9,7 +8,7 @@ export function FilterBar({ type, onType }: { type: GalleryType; onType: (type: 
   return (
     <fieldset className="filters">
       <legend className="visually-hidden">{t('filters.label')}</legend>
-      {TYPES.map((value) => (
+      {GALLERY_TYPES.map((value) => (
         <button
           key={value}
           type="button"

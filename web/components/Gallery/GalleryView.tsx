@@ -1,12 +1,13 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { type ReactNode, useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
-import { GALLERY_PAGE_SIZE, type GalleryPage } from '../../../shared/schemas/gallery';
+import type { GalleryPage } from '../../../shared/schemas/gallery';
 import type { MediaView } from '../../../shared/schemas/media';
 import { useConnectionState } from '../../hooks/useConnectionState';
 import { CollageGrid } from './CollageGrid';
 import { FilterBar } from './FilterBar';
 import { type GallerySource, galleryPageQuery } from './gallery-api';
+import { PAGE_SIZE } from './gallery-constants';
 import { Lightbox } from './Lightbox';
 import { Pagination } from './Pagination';
 import { registerGalleryServiceWorker, warmServiceWorker } from './service-worker';
@@ -62,7 +63,7 @@ export function GalleryView({ source, loadingText, errorText, emptyText, toolbar
   useEffect(() => {
     if (!data) return;
     return whenIdle(() => {
-      void warmServiceWorker();
+      warmServiceWorker();
       if (page >= data.pageCount || prefersSavingData()) return;
       void queryClient.fetchQuery(galleryPageQuery(source, type, page + 1)).then(
         (next) => Promise.all(next.items.map((item, index) => preloadTileImage(item, index))),
@@ -95,7 +96,7 @@ export function GalleryView({ source, loadingText, errorText, emptyText, toolbar
   const items = data?.items ?? [];
   const openIndex = url.item ? items.findIndex((item) => item.id === url.item) : -1;
   const open = openIndex >= 0 ? items[openIndex] : undefined;
-  const firstNumber = (page - 1) * GALLERY_PAGE_SIZE + 1;
+  const firstNumber = (page - 1) * PAGE_SIZE + 1;
 
   const step = async (move: -1 | 1) => {
     if (!data) return;

@@ -25,29 +25,47 @@ export function registerGalleryServiceWorker(): Promise<ServiceWorkerRegistratio
   return registration;
 }
 
-/** Same-origin files this page has loaded that the worker keeps: the page itself, scripts, styles, fonts, media. */
-function loadedUrls(): string[] {
-  const urls = [location.pathname + location.search];
-  for (const entry of performance.getEntriesByType('resource')) {
-    const url = new URL(entry.name, location.href);
-    if (url.origin !== location.origin) continue;
-    if (url.pathname.startsWith('/assets/') || url.pathname.startsWith('/media/') || url.pathname.startsWith('/api/')) {
-      urls.push(url.pathname + url.search);
-    }
-  }
-  return urls;
+/** Whether the worker keeps this same-origin file: scripts and styles, pictures, and the gallery's answers. */
+function worthKeeping(url: URL): boolean {
+  if (url.origin !== location.origin) return false;
+  return url.pathname.startsWith('/assets/') || url.pathname.startsWith('/media/') || url.pathname.startsWith('/api/');
+}
+
+let observing = false;
+let pending: string[] = [];
+let flushTimer: number | undefined;
+
+function queue(urls: string[]): void {
+  pending.push(...urls.filter((url) => !sent.has(url)));
+  window.clearTimeout(flushTimer);
+  flushTimer = window.setTimeout(() => void flush(), 200);
+}
+
+async function flush(): Promise<void> {
+  const ready = await registerGalleryServiceWorker();
+  const target = ready?.active;
+  const urls = [...new Set(pending)].filter((url) => !sent.has(url));
+  pending = [];
+  if (!target || urls.length === 0) return;
+  for (const url of urls) sent.add(url);
+  target.postMessage({ type: 'WARM_CACHE', urls });
 }
 
 /**
- * Sends the worker a WARM_CACHE message with what this page loaded (including what it loaded before the worker took
- * control) plus `extra` URLs, so the page works offline on its next load. Each URL is sent once.
+ * Keeps the worker told, by WARM_CACHE messages, of everything this page loads — including what it loaded before
+ * the worker took control, which the worker never saw — so the page works offline on its next load. Each URL is
+ * sent once; `extra` adds URLs the page has not loaded (the page itself is always included).
  */
-export async function warmServiceWorker(extra: string[] = []): Promise<void> {
-  const ready = await registerGalleryServiceWorker();
-  const target = ready?.active;
-  if (!target) return;
-  const urls = [...loadedUrls(), ...extra].filter((url) => !sent.has(url));
-  if (urls.length === 0) return;
-  for (const url of urls) sent.add(url);
-  target.postMessage({ type: 'WARM_CACHE', urls });
+export function warmServiceWorker(extra: string[] = []): void {
+  queue([location.pathname + location.search, ...extra]);
+  if (observing || typeof PerformanceObserver === 'undefined') return;
+  observing = true;
+  new PerformanceObserver((list) => {
+    const urls = list
+      .getEntries()
+      .map((entry) => new URL(entry.name, location.href))
+      .filter(worthKeeping)
+      .map((url) => url.pathname + url.search);
+    if (urls.length > 0) queue(urls);
+  }).observe({ type: 'resource', buffered: true });
 }

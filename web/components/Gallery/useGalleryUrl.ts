@@ -1,6 +1,7 @@
 import { useCallback, useMemo } from 'react';
-import { type GalleryType, galleryTypeSchema } from '../../../shared/schemas/gallery';
+import type { GalleryType } from '../../../shared/schemas/gallery';
 import { useSearchParams } from '../../router';
+import { isGalleryType } from './gallery-constants';
 
 /** History state marking an entry the gallery pushed to open an item, so closing can step back over it. */
 const OPENED_HERE = 'gallery-item-opened';
@@ -14,10 +15,10 @@ export interface GalleryUrlState {
 
 /** Reads `?type=&page=&item=`; anything unreadable means the default (all, page 1, nothing open). */
 export function readGalleryUrl(params: URLSearchParams): GalleryUrlState {
-  const type = galleryTypeSchema.safeParse(params.get('type'));
+  const type = params.get('type');
   const page = Number(params.get('page'));
   return {
-    type: type.success ? type.data : 'all',
+    type: isGalleryType(type) ? type : 'all',
     page: Number.isInteger(page) && page >= 1 ? page : 1,
     item: params.get('item') || null,
   };
