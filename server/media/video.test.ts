@@ -33,6 +33,7 @@ function makeClip(name: string, codecArgs: string[], seconds = 1, size = '320x24
   return file;
 }
 
+// Skipped only where ffmpeg is not installed (the pipeline then keeps videos with a generic poster); CI installs it.
 describe.skipIf(!hasFfmpeg)('video', () => {
   let mp4: string;
   beforeAll(() => {

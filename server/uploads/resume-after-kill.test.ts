@@ -35,6 +35,7 @@ function send(
   });
 }
 
+// Skipped only where ffmpeg is not installed: the uploaded test file is a real MP4 made by ffmpeg. CI installs it.
 describe.skipIf(!hasFfmpeg)('a server killed with SIGKILL in the middle of an upload', () => {
   const temp = makeTempDir('gallery-kill-');
   const dataDir = path.join(temp.dir, 'data');

@@ -198,6 +198,7 @@ describe.each(TEST_DATABASES)('password reset on %s', (database) => {
     expect((await client().signIn(email, PASSWORD)).statusCode).toBe(200);
   });
 
+  // Reads the stored row straight from the SQLite file; the storage code is the same on PostgreSQL.
   it.runIf(database === 'sqlite')('stores the code only as a hash', async () => {
     const { email } = await account();
     const { code, oobCode } = await requestReset(email);
