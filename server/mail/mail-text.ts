@@ -1,4 +1,5 @@
 import { directionOf, type Language } from '../../shared/i18n/languages';
+import { escapeHtml } from '../html';
 import { serverTranslator } from '../i18n/locale-files';
 
 /**
@@ -9,9 +10,6 @@ export function mailStrings(language: Language, message: string, values: Record<
   const translate = serverTranslator(language, 'mail');
   return (key: string): string => translate(`${message}.${key}`, values);
 }
-
-const HTML_ESCAPES: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' };
-export const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (c) => HTML_ESCAPES[c] ?? c);
 
 /** A minimal, mail-client-safe HTML document in the language's direction. */
 export function htmlDocument(language: Language, title: string, body: string): string {

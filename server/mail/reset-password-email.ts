@@ -1,5 +1,6 @@
 import type { Language } from '../../shared/i18n/languages';
-import { escapeHtml, htmlDocument, mailStrings } from './mail-text';
+import { escapeHtml } from '../html';
+import { htmlDocument, mailStrings } from './mail-text';
 import type { MailMessage } from './mailer';
 
 export interface ResetEmailInput {

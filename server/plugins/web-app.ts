@@ -5,15 +5,13 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { directionOf, LANGUAGE_STORAGE_KEY, resolveLanguage } from '../../shared/i18n/languages';
 import type { Config } from '../env';
 import { errorBody } from '../errors';
+import { escapeHtml } from '../html';
 
 export interface WebAppOptions {
   /** The folder `vite build` wrote (dist/). */
   root: string;
   config: Config;
 }
-
-const HTML_ESCAPES: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' };
-const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (c) => HTML_ESCAPES[c] ?? c);
 
 /**
  * Serves the built single-page app: hashed assets as immutable files, and index.html for every other GET that is

@@ -1,7 +1,8 @@
 import { isLanguage, type Language } from '../../shared/i18n/languages';
 import { MAIN_GALLERY_FOLDER } from '../../shared/schemas/admin';
 import { AppError } from '../errors';
-import { escapeHtml, htmlDocument, mailStrings } from '../mail/mail-text';
+import { escapeHtml } from '../html';
+import { htmlDocument, mailStrings } from '../mail/mail-text';
 import type { Mailer, MailMessage } from '../mail/mailer';
 import type { AdminMediaRepository } from '../repositories/admin-media-repository';
 
