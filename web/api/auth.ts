@@ -17,7 +17,28 @@ export const authApi = {
     apiFetch<{ email: string }>('/api/auth/reset-password/verify', { method: 'POST', json: { oobCode } }),
   resetWithLink: (body: { oobCode: string; newPassword: string }) =>
     apiFetch<{ ok: true }>('/api/auth/reset-password/link', { method: 'POST', json: body }),
+  /**
+   * Ends the session, then forgets what this browser kept of the private gallery: the service worker caches
+   * gallery answers and images, and they must not outlive the session on a shared device.
+   */
+  signOut: async (): Promise<void> => {
+    try {
+      await apiFetch('/api/auth/sign-out', { method: 'POST', json: {} });
+    } finally {
+      await clearGalleryCaches();
+    }
+  },
 };
+
+async function clearGalleryCaches(): Promise<void> {
+  if (typeof caches === 'undefined') return;
+  try {
+    const names = await caches.keys();
+    await Promise.all(names.filter((name) => name.startsWith('gallery-')).map((name) => caches.delete(name)));
+  } catch {
+    // Storage may be unavailable (private mode); nothing was kept then.
+  }
+}
 
 const ERROR_KEYS: Record<string, string> = {
   [NETWORK_ERROR]: 'errors.network',

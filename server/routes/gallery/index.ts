@@ -5,8 +5,8 @@ import { MAIN_GALLERY } from '../../media/types';
 import { requireUser, sessionUserOf } from '../../plugins/authorize';
 import { presentMedia } from '../../presenters/media-presenter';
 import { createGalleryRepository } from '../../repositories/gallery-repository';
+import { createGalleryService } from '../../services/gallery-service';
 import { archiveRoutes } from './archive';
-import { createGalleryService } from './gallery-service';
 
 const schema = { querystring: galleryQuerySchema, response: { 200: galleryPageSchema } };
 

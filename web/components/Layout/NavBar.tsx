@@ -1,7 +1,7 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useCallback, useEffect, useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { logout } from '../../api/session';
+import { authApi } from '../../api/auth';
 import { useDismiss } from '../../hooks/useDismiss';
 import { SESSION_QUERY_KEY, useSession } from '../../hooks/useSession';
 import { Link, NavLink, useLocation } from '../../router';
@@ -30,7 +30,7 @@ export function NavBar() {
 
   const onLogout = async () => {
     try {
-      await logout();
+      await authApi.signOut();
     } catch (error) {
       // Spec §2: a logout failure is only logged.
       console.error('logout failed', error);

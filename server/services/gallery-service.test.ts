@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import type { GalleryIndex, GalleryScope } from '../../repositories/gallery-repository';
-import type { GalleryCursor, MediaRecord } from '../../repositories/media-repository';
+import type { GalleryIndex, GalleryScope } from '../repositories/gallery-repository';
+import type { GalleryCursor, MediaRecord } from '../repositories/media-repository';
 import { createGalleryService } from './gallery-service';
 
 /** A fake gallery of `total` items (positions 0…total-1) whose page index "takes" `buildMs` on a fake clock. */

@@ -1,6 +1,6 @@
-import { GALLERY_PAGE_SIZE } from '../../../shared/schemas/gallery';
-import type { GalleryIndex, GalleryRepository, GalleryScope } from '../../repositories/gallery-repository';
-import type { MediaRecord, MediaRepository } from '../../repositories/media-repository';
+import { GALLERY_PAGE_SIZE } from '../../shared/schemas/gallery';
+import type { GalleryIndex, GalleryRepository, GalleryScope } from '../repositories/gallery-repository';
+import type { MediaRecord, MediaRepository } from '../repositories/media-repository';
 
 export interface GalleryServiceDeps {
   media: Pick<MediaRepository, 'listVisible'>;
