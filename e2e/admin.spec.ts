@@ -1,83 +1,14 @@
-import { execFileSync } from 'node:child_process';
-import fs from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
-import type { APIRequestContext, Page } from '@playwright/test';
-import sharp from 'sharp';
+import type { APIRequestContext } from '@playwright/test';
 import { expect, test } from './fixtures';
+import { makeImages, makeLargeImage, makeVideo, signIn, uploadTask } from './support/admin-helpers';
 import { E2E_ADMIN_EMAIL, E2E_ADMIN_PASSWORD } from './support/global-setup';
 
 const PASSWORD = 'cantering through the rain';
-
-async function signIn(request: APIRequestContext, baseURL: string, email: string, password: string) {
-  const res = await request.post('/api/auth/sign-in', { data: { email, password }, headers: { origin: baseURL } });
-  expect(res.status(), await res.text()).toBe(200);
-}
 
 async function galleryTotal(request: APIRequestContext): Promise<number> {
   const res = await request.get('/api/me/gallery');
   return res.ok() ? ((await res.json()) as { total: number }).total : -1;
 }
-
-/** Small photos in varied colours (JPEG and PNG), made here: the browser uploads real image bytes. */
-async function makeImages(): Promise<Array<{ name: string; mimeType: string; buffer: Buffer }>> {
-  const files = [];
-  for (let i = 0; i < 8; i++) {
-    const image = sharp({
-      create: { width: 160 + i * 8, height: 120, channels: 3, background: { r: 40 * i, g: 120, b: 200 - 20 * i } },
-    });
-    const png = i % 2 === 1;
-    files.push({
-      name: `ride-${i + 1}.${png ? 'png' : 'jpg'}`,
-      mimeType: png ? 'image/png' : 'image/jpeg',
-      buffer: await (png ? image.png() : image.jpeg()).toBuffer(),
-    });
-  }
-  return files;
-}
-
-/** A noisy JPEG of several hundred kilobytes: big enough to catch it mid-upload on a throttled link. */
-async function makeLargeImage(name: string, seed: number) {
-  const width = 640;
-  const height = 640;
-  const raw = Buffer.alloc(width * height * 3);
-  let state = seed;
-  for (let i = 0; i < raw.length; i++) {
-    state = (state * 1103515245 + 12345) & 0x7fffffff;
-    raw[i] = state >> 16;
-  }
-  const buffer = await sharp(raw, { raw: { width, height, channels: 3 } })
-    .jpeg({ quality: 95 })
-    .toBuffer();
-  return { name, mimeType: 'image/jpeg', buffer };
-}
-
-function makeVideo(): { name: string; mimeType: string; buffer: Buffer } {
-  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'e2e-video-'));
-  try {
-    const file = path.join(dir, 'clip.mp4');
-    execFileSync('ffmpeg', [
-      '-loglevel',
-      'error',
-      '-f',
-      'lavfi',
-      '-i',
-      'testsrc2=size=320x240:rate=25',
-      '-t',
-      '1',
-      '-pix_fmt',
-      'yuv420p',
-      '-c:v',
-      'libx264',
-      file,
-    ]);
-    return { name: 'warm-up.mp4', mimeType: 'video/mp4', buffer: fs.readFileSync(file) };
-  } finally {
-    fs.rmSync(dir, { recursive: true, force: true });
-  }
-}
-
-const task = (page: Page, name: string) => page.locator(`[data-testid="upload-task"][data-name="${name}"]`);
 
 test.describe('the admin panel', () => {
   test('uploads to a client folder by tus, with pause, resume, cancel and a refused file; delete and restore', async ({
@@ -138,7 +69,7 @@ test.describe('the admin panel', () => {
       .getByTestId('upload-input')
       .setInputFiles([images[8], canceled, images[9], ...images.slice(0, 8), makeVideo(), refused].filter((f) => !!f));
 
-    const pausing = task(page, 'pause-me.jpg');
+    const pausing = uploadTask(page, 'pause-me.jpg');
     await expect(pausing.getByTestId('upload-percent')).not.toHaveText('0%');
     await pausing.getByRole('button', { name: 'Pause' }).click();
     await expect(pausing.getByTestId('upload-state')).toHaveText('Paused');
@@ -146,7 +77,7 @@ test.describe('the admin panel', () => {
     expect(pausedAt).not.toBe('100%');
     await expect(pausing.getByRole('button', { name: 'Pause' })).toHaveCount(0);
 
-    const canceling = task(page, 'cancel-me.jpg');
+    const canceling = uploadTask(page, 'cancel-me.jpg');
     await canceling.getByRole('button', { name: 'Cancel' }).click();
     await expect(canceling.getByTestId('upload-state')).toHaveText('Canceled');
 
@@ -158,15 +89,17 @@ test.describe('the admin panel', () => {
       uploadThroughput: -1,
     });
 
-    const failed = task(page, 'not-a-photo.jpg');
+    const failed = uploadTask(page, 'not-a-photo.jpg');
     await expect(failed.getByTestId('upload-state')).toHaveText('Failed');
     await expect(failed.getByRole('alert')).toHaveText('This is not a photo or video the site accepts.');
     await expect(page.getByText('Some files failed to upload. See list below.')).toBeVisible();
 
     const accepted = [...images.map((f) => f?.name), 'warm-up.mp4'];
     for (const name of accepted) {
-      await expect(task(page, String(name)).getByTestId('upload-state')).toHaveText('Uploaded', { timeout: 60_000 });
-      await expect(task(page, String(name)).getByTestId('upload-percent')).toHaveText('100%');
+      await expect(uploadTask(page, String(name)).getByTestId('upload-state')).toHaveText('Uploaded', {
+        timeout: 60_000,
+      });
+      await expect(uploadTask(page, String(name)).getByTestId('upload-percent')).toHaveText('100%');
     }
 
     // The client sees the eleven files once the pipeline has made them ready.

@@ -64,6 +64,8 @@ export interface MediaTable {
   position: number;
   is_demo: number;
   deleted_at: string | null;
+  /** Unsigned CRC-32 of the original (migration 005); PostgreSQL returns bigint as a string. */
+  crc32: ColumnType<number | string | null, number | null | undefined, number | null>;
 }
 
 /** A durable background job (migration 002_media_jobs). */

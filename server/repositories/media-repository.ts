@@ -37,6 +37,8 @@ export interface MediaRecord {
   position: number;
   isDemo: boolean;
   deletedAt: string | null;
+  /** CRC-32 of the original, known once it has been processed (null before, and for rows older than the column). */
+  crc32: number | null;
 }
 
 /** What a new (processing) row needs; the rest gets defaults. */
@@ -53,6 +55,9 @@ export interface ReadyFields {
   duration: number | null;
   placeholder: string | null;
   derivatives: Derivative[];
+  /** Checksums of the original from the job's read of it; uploads are stored before anything hashes them. */
+  md5Hash?: string;
+  crc32?: number;
 }
 
 /** Keyset cursor of a gallery page: the last item's position and id. */
@@ -100,6 +105,7 @@ export function toRecord(row: Selectable<MediaTable>): MediaRecord {
     position: Number(row.position),
     isDemo: Number(row.is_demo) === 1,
     deletedAt: row.deleted_at,
+    crc32: row.crc32 === null ? null : Number(row.crc32),
   };
 }
 
@@ -136,6 +142,7 @@ function newRow(media: NewMedia, now: Date): Insertable<MediaTable> & Selectable
     position: media.position ?? -now.getTime(),
     is_demo: media.isDemo ? 1 : 0,
     deleted_at: null,
+    crc32: null,
   };
 }
 
@@ -194,6 +201,8 @@ export function createMediaRepository(db: Db) {
           duration: fields.duration,
           placeholder: fields.placeholder,
           derivatives: JSON.stringify(fields.derivatives),
+          ...(fields.md5Hash === undefined ? {} : { md5_hash: fields.md5Hash }),
+          ...(fields.crc32 === undefined ? {} : { crc32: fields.crc32 }),
           status: 'ready',
           error_code: null,
           updated: new Date().toISOString(),

@@ -64,7 +64,7 @@ export async function importTree(
       const copy = path.join(scratchDir, `import-${process.pid}-${summary.imported}-${sanitizeFileName(entry.name)}`);
       await fsp.copyFile(source, copy);
       try {
-        await runtime.ingest.ingestFile({ folder, localPath: copy, originalName: entry.name });
+        await runtime.ingest.ingestFile({ folder, localPath: copy, originalName: entry.name, md5Hash });
         summary.imported++;
         log(`imported ${relative}`);
       } catch (error) {

@@ -1,7 +1,10 @@
+import { createHash, type Hash } from 'node:crypto';
 import fs from 'node:fs';
 import fsp from 'node:fs/promises';
 import path from 'node:path';
+import { Transform, type TransformCallback } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
+import { crc32 } from 'node:zlib';
 import { type JobHandler, PermanentJobError } from '../jobs/worker';
 import { MediaError } from '../media/media-error';
 import { processMedia } from '../media/process-media';
@@ -24,6 +27,36 @@ class OriginalMissingError extends Error {
   constructor(key: string) {
     super(`The original ${key} is not in storage.`);
     this.name = 'OriginalMissingError';
+  }
+}
+
+/**
+ * The content MD5 in base64 (as spec §3 reports md5Hash) when the storage ETag is one: always on disk, and on S3
+ * for a single-part upload. A multipart ETag ("…-N") is not, and the job hashes the bytes itself.
+ */
+function md5FromEtag(etag: string): string | null {
+  const hex = /^"([0-9a-f]{32})"$/.exec(etag)?.[1];
+  return hex === undefined ? null : Buffer.from(hex, 'hex').toString('base64');
+}
+
+/** Passes the original through on its way to the scratch file, computing its CRC-32 (and its MD5 when unknown). */
+class ChecksumPassThrough extends Transform {
+  #crc = 0;
+  readonly #md5: Hash | null;
+
+  constructor(private readonly knownMd5: string | null) {
+    super();
+    this.#md5 = knownMd5 === null ? createHash('md5') : null;
+  }
+
+  override _transform(chunk: Buffer, _encoding: BufferEncoding, callback: TransformCallback): void {
+    this.#crc = crc32(chunk, this.#crc);
+    this.#md5?.update(chunk);
+    callback(null, chunk);
+  }
+
+  result(): { md5Hash: string; crc32: number } {
+    return { md5Hash: this.knownMd5 ?? this.#md5?.digest('base64') ?? '', crc32: this.#crc };
   }
 }
 
@@ -55,14 +88,17 @@ export function createDeriveJobHandler(deps: DeriveJobDependencies): JobHandler 
     async run(job) {
       const record = await media.findById(mediaIdOf(job));
       if (!record || record.status === 'ready') return;
-      if (!(await storage.head(record.fullPath))) throw new OriginalMissingError(record.fullPath);
+      const stored = await storage.head(record.fullPath);
+      if (!stored) throw new OriginalMissingError(record.fullPath);
 
       await fsp.mkdir(deps.workRoot, { recursive: true });
       const workDir = await fsp.mkdtemp(path.join(deps.workRoot, 'derive-'));
       try {
         const local = path.join(workDir, `original.${record.extension}`);
         const { stream } = await storage.get(record.fullPath);
-        await pipeline(stream, fs.createWriteStream(local));
+        const checksums = new ChecksumPassThrough(md5FromEtag(stored.etag));
+        await pipeline(stream, checksums, fs.createWriteStream(local));
+        const { md5Hash, crc32 } = checksums.result();
         const sniffed = await sniffMediaType(local);
         if (!sniffed) throw new PermanentJobError('the stored original is not a media file', 'unsupported-type');
         const result = await processMedia(local, sniffed, workDir, {
@@ -82,6 +118,8 @@ export function createDeriveJobHandler(deps: DeriveJobDependencies): JobHandler 
           duration: result.duration,
           placeholder: result.placeholder,
           derivatives,
+          md5Hash,
+          crc32,
         });
       } catch (error) {
         if (error instanceof MediaError) throw new PermanentJobError(error.message, error.code);

@@ -10,6 +10,9 @@ export interface EtagRecord {
   contentType: string | undefined;
 }
 
+/** A sidecar as stored: a file moved in whole (a finished upload) gets its MD5 on first use, not while it waits. */
+type StoredSidecar = Omit<EtagRecord, 'md5'> & { md5: string | null };
+
 const HASH_BUFFER_BYTES = 1024 * 1024;
 
 /** Inode, size and mtime (ns): what must still match for a sidecar's MD5 to describe the file. */
@@ -27,7 +30,7 @@ export function sidecarPath(file: string): string {
 }
 
 /** Writes the sidecar atomically (temp + fsync + rename); the caller fsyncs the folder with its own rename. */
-export async function writeSidecar(file: string, record: EtagRecord): Promise<void> {
+export async function writeSidecar(file: string, record: StoredSidecar): Promise<void> {
   const target = sidecarPath(file);
   const temp = path.join(path.dirname(file), `.~tmp-${randomUUID()}`);
   const handle = await fsp.open(temp, 'wx', 0o644);
@@ -45,10 +48,10 @@ export async function writeSidecar(file: string, record: EtagRecord): Promise<vo
   }
 }
 
-async function readSidecar(file: string): Promise<EtagRecord | null> {
+async function readSidecar(file: string): Promise<StoredSidecar | null> {
   try {
-    const parsed = JSON.parse(await fsp.readFile(sidecarPath(file), 'utf8')) as Partial<EtagRecord>;
-    if (typeof parsed.md5 !== 'string' || typeof parsed.identity !== 'string') return null;
+    const parsed = JSON.parse(await fsp.readFile(sidecarPath(file), 'utf8')) as Partial<StoredSidecar>;
+    if ((typeof parsed.md5 !== 'string' && parsed.md5 !== null) || typeof parsed.identity !== 'string') return null;
     return {
       md5: parsed.md5,
       identity: parsed.identity,
@@ -61,8 +64,9 @@ async function readSidecar(file: string): Promise<EtagRecord | null> {
 
 /**
  * The ETag record for an open file. A sidecar that does not match the file's identity is ignored and the MD5 is
- * computed from the bytes. Only a missing sidecar is written back (files copied in by hand are hashed once): a
- * mismatching one may belong to a write that is about to rename its file into place, and must not be replaced.
+ * computed from the bytes. Only a missing sidecar, or a matching one still without its MD5, is written back (files
+ * copied in by hand and finished uploads are hashed once): a mismatching one may belong to a write that is about to
+ * rename its file into place, and must not be replaced.
  */
 export async function etagOf(
   file: string,
@@ -74,12 +78,17 @@ export async function etagOf(
   const cached = cache.get(file);
   if (cached?.identity === identity) return cached;
   const existing = await readSidecar(file);
-  if (existing?.identity === identity) {
-    cache.set(file, existing);
-    return existing;
+  const matches = existing?.identity === identity;
+  if (matches && existing.md5 !== null) {
+    const record = { ...existing, md5: existing.md5 };
+    cache.set(file, record);
+    return record;
   }
-  const record: EtagRecord = { md5: await hash(), identity, contentType: undefined };
-  if (!existing) await writeSidecar(file, record).catch(() => {});
+  const record: EtagRecord = { md5: await hash(), identity, contentType: matches ? existing.contentType : undefined };
+  if (!existing || matches) {
+    await writeSidecar(file, record).catch(() => {});
+    if (matches) cache.set(file, record);
+  }
   return record;
 }
 

@@ -24,10 +24,11 @@ const READ_CHUNK_BYTES = 256 * 1024;
  * - Writes go to a temporary file in the target folder, are fsynced and renamed into place: a reader sees the old
  *   object or the whole new one. Temporary files and ETag sidecars use names starting with `.~`, which no key may
  *   use, so they are never listed.
- * - The ETag is the MD5 of the content, computed while writing (S3 gives the same value for a single-part upload and
- *   the spec's md5Hash field needs it). It lives in a small sidecar beside the file together with the file's
- *   identity (inode, size, mtime in ns); when the identity no longer matches (a file copied in by hand, a crash
- *   between the two renames) the MD5 is computed again from the bytes, so a stale ETag is never served.
+ * - The ETag is the MD5 of the content (S3 gives the same value for a single-part upload), computed while writing,
+ *   or on the first read of a file moved in whole by putFile, so a finished upload is not held up by hashing it.
+ *   It lives in a small sidecar beside the file together with the file's identity (inode, size, mtime in ns); when
+ *   the identity no longer matches (a file copied in by hand, a crash between the two renames) the MD5 is computed
+ *   again from the bytes, so a stale ETag is never served.
  * - A key cannot name both an object and a folder on disk (`a` and `a/b`); such a put throws InvalidStorageKeyError.
  */
 export function createLocalStorage(rootDir: string): Storage {
@@ -90,17 +91,19 @@ export function createLocalStorage(rootDir: string): Storage {
     return toInfo(key, stat, await etagOf(file, stat, hashFile, etags));
   }
 
-  /** Moves a finished file into place atomically and returns the object's description. */
+  /**
+   * Moves a finished file into place atomically. `md5` is null for a file moved in whole: hashing gigabytes would
+   * hold up the upload waiting for this, so its ETag is computed on the object's first read instead (etagOf).
+   */
   async function commit(
     key: string,
     target: string,
     source: string,
-    md5: string,
+    md5: string | null,
     contentType: string | undefined,
-  ): Promise<StoredObjectInfo> {
+  ): Promise<fs.BigIntStats> {
     const stat = await fsp.stat(source, { bigint: true });
-    const record: EtagRecord = { md5, identity: identityOf(stat), contentType };
-    await writeSidecar(target, record);
+    await writeSidecar(target, { md5, identity: identityOf(stat), contentType });
     try {
       await fsp.rename(source, target);
     } catch (error) {
@@ -108,7 +111,7 @@ export function createLocalStorage(rootDir: string): Storage {
       throw error;
     }
     await fsyncDirectory(path.dirname(target));
-    return toInfo(key, stat, record);
+    return stat;
   }
 
   async function prepareFolder(key: string, target: string): Promise<void> {
@@ -153,7 +156,8 @@ export function createLocalStorage(rootDir: string): Storage {
       await prepareFolder(key, target);
       const { temp, md5 } = await writeTemp(target, body);
       try {
-        return await commit(key, target, temp, md5, options.contentType);
+        const stat = await commit(key, target, temp, md5, options.contentType);
+        return toInfo(key, stat, { md5, identity: identityOf(stat), contentType: options.contentType });
       } finally {
         await fsp.rm(temp, { force: true });
       }
@@ -163,9 +167,8 @@ export function createLocalStorage(rootDir: string): Storage {
       const target = resolveKey(key);
       await prepareFolder(key, target);
       const source = await fsp.open(localPath, 'r+');
-      let md5: string;
       try {
-        md5 = await hashHandle(source);
+        // Durable before it is visible. Finished uploads were flushed while they arrived, so little is left to write.
         await source.sync();
         // The object was stored now, whatever the upload's file says.
         const now = new Date();
@@ -174,17 +177,16 @@ export function createLocalStorage(rootDir: string): Storage {
         await source.close();
       }
       try {
-        const info = await commit(key, target, localPath, md5, options.contentType);
-        return info;
+        await commit(key, target, localPath, null, options.contentType);
+        return;
       } catch (error) {
         if (errorCode(error) !== 'EXDEV') throw error;
       }
       // Another device: copy next to the target, then commit the copy as a normal write.
-      const { temp, md5: copiedMd5 } = await writeTemp(target, fs.createReadStream(localPath));
+      const { temp, md5 } = await writeTemp(target, fs.createReadStream(localPath));
       try {
-        const info = await commit(key, target, temp, copiedMd5, options.contentType);
+        await commit(key, target, temp, md5, options.contentType);
         await fsp.rm(localPath, { force: true });
-        return info;
       } finally {
         await fsp.rm(temp, { force: true });
       }

@@ -86,9 +86,8 @@ export function createS3Storage(options: S3StorageOptions): Storage {
     put: (key, body, putOptions = {}) => upload(key, body, putOptions.contentType),
 
     async putFile(key, localPath, putOptions = {}) {
-      const info = await upload(key, fs.createReadStream(localPath), putOptions.contentType);
+      await upload(key, fs.createReadStream(localPath), putOptions.contentType);
       await fsp.rm(localPath, { force: true });
-      return info;
     },
 
     async get(key, range) {

@@ -51,8 +51,11 @@ export interface Storage {
   readonly kind: 'disk' | 's3';
   /** Writes atomically: readers see the old object or the whole new one, never a partial write. */
   put(key: string, body: Buffer | Readable, options?: PutOptions): Promise<StoredObjectInfo>;
-  /** Stores a local file (for example a finished upload), moving it when the driver can; the file is consumed. */
-  putFile(key: string, localPath: string, options?: PutOptions): Promise<StoredObjectInfo>;
+  /**
+   * Stores a local file (for example a finished upload), moving it when the driver can; the file is consumed. It
+   * answers nothing: on disk the move is instant and the ETag (an MD5 of up to gigabytes) is left to the first read.
+   */
+  putFile(key: string, localPath: string, options?: PutOptions): Promise<void>;
   /**
    * Streams the object, or the inclusive byte range of it (an end past the object is clamped to its last byte).
    * Throws StorageNotFoundError when absent and StorageRangeError when the range starts past the end. `info`

@@ -1,9 +1,10 @@
-import { execFileSync } from 'node:child_process';
+import { execFileSync, spawnSync } from 'node:child_process';
 import { createHash, randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import { PassThrough, Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
+import { crc32 } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { makeTempDir } from '../test/harness';
 import { createZipStream, ZipEntrySizeError, type ZipEntrySource } from './zip-archive';
@@ -74,6 +75,18 @@ describe('createZipStream', () => {
     // The ZIP64 end record (56 bytes) and its locator (20) sit just before the classic end record (22).
     const tail = fs.readFileSync(file).subarray(-98);
     expect(tail.readUInt32LE(0) === 0x06064b50).toBe(force);
+  });
+
+  it('writes the recorded CRC-32 of an entry instead of computing it', async () => {
+    const withRecorded = (crcOf: (bytes: Buffer) => number) =>
+      Object.entries(contents).map(([name, bytes]) => ({ ...entry(name, bytes), crc32: crcOf(bytes) }));
+    const right = await writeZip(withRecorded((bytes) => crc32(bytes)));
+    expect(execFileSync('unzip', ['-t', right.file], { encoding: 'utf8' })).toContain('No errors detected');
+    // A wrong record is taken as given (nothing recomputes it), so unzip's own check must catch it.
+    const wrong = await writeZip(withRecorded((bytes) => (crc32(bytes) + 1) >>> 0));
+    const checked = spawnSync('unzip', ['-t', wrong.file], { encoding: 'utf8' });
+    expect(checked.status).not.toBe(0);
+    expect(checked.stdout).toMatch(/bad CRC/);
   });
 
   it('writes more than 65,535 entries through the ZIP64 end records', async () => {

@@ -9,6 +9,11 @@ export interface ZipEntrySource {
   /** The exact byte count `open()` will deliver; the archive fails if it differs. */
   size: number;
   modified: Date;
+  /**
+   * The CRC-32 of the bytes `open()` delivers, when it is already known (the ingest job records it): computing it
+   * over every byte is the slowest part of streaming an archive. Unknown entries are computed while streaming.
+   */
+  crc32?: number;
   /** Opened only when the entry's turn comes, so one source is open at a time. */
   open: () => Promise<Readable>;
 }
@@ -56,8 +61,8 @@ function checkEntries(entries: ZipEntrySource[]): Buffer[] {
 
 /**
  * Streams a STORED (uncompressed) ZIP of `entries` and says its exact length in advance, so a download can send
- * Content-Length. CRC-32 is computed while streaming (native zlib.crc32) and written in each entry's data
- * descriptor; ZIP64 records appear wherever sizes, offsets or the entry count overflow the classic fields.
+ * Content-Length. Each entry's CRC-32 (the recorded one, or else computed while streaming by native zlib.crc32) is
+ * written in its data descriptor; ZIP64 records appear wherever sizes, offsets or the entry count overflow the classic fields.
  *
  * Photos and videos are already compressed, so storing costs nothing in size and keeps the speed near a plain
  * copy. Destroying the returned stream destroys the entry source being read at once. Entry names must be relative
@@ -178,6 +183,7 @@ class ZipReadable extends Readable {
       throw new ZipAborted();
     }
     this.#source = input;
+    const known = source.crc32;
     let crc = 0;
     let count = 0;
     try {
@@ -188,7 +194,7 @@ class ZipReadable extends Readable {
           const bytes = Buffer.isBuffer(chunk) ? chunk : Buffer.from(chunk);
           count += bytes.length;
           if (count > entry.size) return reject(new ZipEntrySizeError(source.name, entry.size, count));
-          crc = crc32(bytes, crc);
+          if (known === undefined) crc = crc32(bytes, crc);
           if (!this.#write(bytes)) {
             input.pause();
             this.#resume = () => input.resume();
@@ -205,7 +211,8 @@ class ZipReadable extends Readable {
     }
     if (this.destroyed) throw new ZipAborted();
     if (count !== entry.size) throw new ZipEntrySizeError(source.name, entry.size, count);
-    await this.#emit(dataDescriptor(entry, crc));
-    return crc;
+    const entryCrc = known ?? crc;
+    await this.#emit(dataDescriptor(entry, entryCrc));
+    return entryCrc;
   }
 }

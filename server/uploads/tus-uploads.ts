@@ -1,10 +1,11 @@
 import fsp from 'node:fs/promises';
 import path from 'node:path';
-import { FileStore } from '@tus/file-store';
 import { Server } from '@tus/server';
 import { MAX_UPLOAD_BYTES, uploadMetadataSchema } from '../../shared/schemas/admin';
-import { AppError, type ErrorCode, errorBody } from '../errors';
+import { AppError } from '../errors';
 import type { IngestService } from '../services/ingest';
+import { StreamingFileStore } from './streaming-file-store';
+import { refusal } from './tus-refusal';
 
 /** The tus endpoint (creation, HEAD, PATCH, termination). Tests and tools use this path. */
 export const UPLOAD_PATH = '/api/uploads';
@@ -22,16 +23,6 @@ export interface TusUploadDependencies {
   maxSize?: number;
 }
 
-/** What tus sends back when a hook refuses: our usual `{ error: { code, message, details } }` body. */
-interface TusRefusal {
-  status_code: number;
-  body: string;
-}
-
-function refusal(code: ErrorCode, status: number, message: string, details?: unknown): TusRefusal {
-  return { status_code: status, body: JSON.stringify(errorBody(code, message, details)) };
-}
-
 /**
  * The resumable-upload server (tus 1.0 over @tus/server with a file store). Bytes land in DATA_DIR/uploads and
  * survive a restart: a client that lost its connection, or a server killed mid-upload, resumes from the stored
@@ -41,7 +32,10 @@ function refusal(code: ErrorCode, status: number, message: string, details?: unk
  * Who may call it is decided before tus sees the request (the route's requireAdmin hook).
  */
 export function createTusUploads(deps: TusUploadDependencies) {
-  const store = new FileStore({ directory: deps.directory, expirationPeriodInMilliseconds: UNFINISHED_UPLOAD_TTL_MS });
+  const store = new StreamingFileStore({
+    directory: deps.directory,
+    expirationPeriodInMilliseconds: UNFINISHED_UPLOAD_TTL_MS,
+  });
 
   async function forget(id: string): Promise<void> {
     await fsp.rm(path.join(deps.directory, id), { force: true });

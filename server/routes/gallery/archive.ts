@@ -33,6 +33,7 @@ export const archiveRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (
       name: record.name,
       size: record.size,
       modified: new Date(record.timeCreated),
+      crc32: record.crc32 ?? undefined,
       open: async () => (await ctx.storage.get(record.fullPath)).stream,
     }));
     const { stream, length } = createZipStream(entries);

@@ -1,0 +1,82 @@
+import { execFileSync } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import type { APIRequestContext, Page } from '@playwright/test';
+import sharp from 'sharp';
+import { expect } from '../fixtures';
+
+/** A file as Playwright's setInputFiles takes it (and as the drag-and-drop test rebuilds it in the page). */
+export interface UploadFile {
+  name: string;
+  mimeType: string;
+  buffer: Buffer;
+}
+
+export async function signIn(request: APIRequestContext, baseURL: string, email: string, password: string) {
+  const res = await request.post('/api/auth/sign-in', { data: { email, password }, headers: { origin: baseURL } });
+  expect(res.status(), await res.text()).toBe(200);
+}
+
+/** Small photos in varied colours (JPEG and PNG), made here: the browser uploads real image bytes. */
+export async function makeImages(count = 8, prefix = 'ride'): Promise<UploadFile[]> {
+  const files = [];
+  for (let i = 0; i < count; i++) {
+    const image = sharp({
+      create: { width: 160 + i * 8, height: 120, channels: 3, background: { r: 40 * i, g: 120, b: 200 - 20 * i } },
+    });
+    const png = i % 2 === 1;
+    files.push({
+      name: `${prefix}-${i + 1}.${png ? 'png' : 'jpg'}`,
+      mimeType: png ? 'image/png' : 'image/jpeg',
+      buffer: await (png ? image.png() : image.jpeg()).toBuffer(),
+    });
+  }
+  return files;
+}
+
+/** A noisy JPEG of several hundred kilobytes: big enough to catch it mid-upload on a throttled link. */
+export async function makeLargeImage(name: string, seed: number): Promise<UploadFile> {
+  const width = 640;
+  const height = 640;
+  const raw = Buffer.alloc(width * height * 3);
+  let state = seed;
+  for (let i = 0; i < raw.length; i++) {
+    state = (state * 1103515245 + 12345) & 0x7fffffff;
+    raw[i] = state >> 16;
+  }
+  const buffer = await sharp(raw, { raw: { width, height, channels: 3 } })
+    .jpeg({ quality: 95 })
+    .toBuffer();
+  return { name, mimeType: 'image/jpeg', buffer };
+}
+
+/** A one-second H.264 clip made with ffmpeg. */
+export function makeVideo(name = 'warm-up.mp4'): UploadFile {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'e2e-video-'));
+  try {
+    const file = path.join(dir, 'clip.mp4');
+    execFileSync('ffmpeg', [
+      '-loglevel',
+      'error',
+      '-f',
+      'lavfi',
+      '-i',
+      'testsrc2=size=320x240:rate=25',
+      '-t',
+      '1',
+      '-pix_fmt',
+      'yuv420p',
+      '-c:v',
+      'libx264',
+      file,
+    ]);
+    return { name, mimeType: 'video/mp4', buffer: fs.readFileSync(file) };
+  } finally {
+    fs.rmSync(dir, { recursive: true, force: true });
+  }
+}
+
+/** One file's row in the admin's upload list. */
+export const uploadTask = (page: Page, name: string) =>
+  page.locator(`[data-testid="upload-task"][data-name="${name}"]`);
