@@ -167,6 +167,24 @@ test.describe('the public gallery', () => {
     await expect.poll(() => requested.has(lastId)).toBe(true);
   });
 
+  test('fetches the first page once: the request announced in the HTML is the one the app uses', async ({ page }) => {
+    const fetched: string[] = [];
+    page.on('request', (req) => {
+      if (new URL(req.url()).pathname.startsWith('/api/'))
+        fetched.push(new URL(req.url()).pathname + new URL(req.url()).search);
+    });
+    const consoleWarnings: string[] = [];
+    page.on('console', (message) => {
+      if (message.type() === 'warning') consoleWarnings.push(message.text());
+    });
+    await page.goto('/gallery?lng=en');
+    await expect(tiles(page)).toHaveCount(6);
+    await picturesSettled(page);
+    expect(fetched.filter((url) => url === '/api/gallery?type=all&page=1')).toHaveLength(1);
+    expect(fetched.filter((url) => url === '/api/session')).toHaveLength(1);
+    expect(consoleWarnings.filter((text) => /preload/i.test(text))).toEqual([]);
+  });
+
   test('the first tile is eager with high priority; the others are lazy', async ({ page }) => {
     await page.goto('/gallery?lng=en&type=images');
     await expect(grid(page).getByRole('button').first()).toHaveAccessibleName('Open photo 1');

@@ -48,6 +48,19 @@ describe('serving the web app', () => {
     expect(bogus.body).not.toContain('<b>');
   });
 
+  it('announces the API answers of the first view in the head, so they load with the scripts', async () => {
+    const preloads = async (url: string) => {
+      const res = await t.app.inject({ method: 'GET', url });
+      const head = res.body.slice(0, res.body.indexOf('</head>'));
+      return [...head.matchAll(/<link rel="preload" href="([^"]+)" as="fetch" crossorigin>/g)].map((m) => m[1]);
+    };
+    expect(await preloads('/gallery')).toEqual(['/api/session', '/api/gallery?type=all&amp;page=1']);
+    expect(await preloads('/gallery?lng=he')).toEqual(['/api/session', '/api/gallery?type=all&amp;page=1']);
+    expect(await preloads('/')).toEqual(['/api/session', '/api/home']);
+    expect(await preloads('/gallery?page=3')).toEqual(['/api/session']);
+    expect(await preloads('/me')).toEqual(['/api/session']);
+  });
+
   it('escapes the site name into the page', async () => {
     const res = await t.app.inject({ method: 'GET', url: '/' });
     expect(res.body).toContain('<title>Dana &lt;Photo&gt; &amp; &quot;Co&quot;</title>');

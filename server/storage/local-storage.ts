@@ -15,8 +15,11 @@ import {
   type StoredObjectInfo,
 } from './storage';
 
-/** Chunk size for reading objects: larger than Node's 64 KiB default, which halves syscalls for big videos. */
-const READ_CHUNK_BYTES = 256 * 1024;
+/**
+ * Chunk size for reading objects. Node's default is 64 KiB; 1 MiB moved a 20 MB video to the socket ~15 % faster
+ * than 256 KiB and streamed a ZIP of page-cached files at 3.8 GB/s instead of 2.2 (bench/serve.ts, bench/zip.ts).
+ */
+const READ_CHUNK_BYTES = 1024 * 1024;
 
 /**
  * Stores objects as plain files under `root`, so the media folder stays readable with ordinary tools.

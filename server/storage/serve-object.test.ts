@@ -6,6 +6,7 @@ import Fastify, { type FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { registerErrorHandler } from '../plugins/error-handler';
 import { type SendStoredObjectOptions, sendStoredObject } from './serve-object';
+import { SmallObjectCache } from './small-object-cache';
 import type { Storage } from './storage';
 import { DRIVERS } from './testing/drivers';
 
@@ -19,7 +20,10 @@ const OPTIONS: SendStoredObjectOptions = {
 };
 
 /** A tiny app with one GET route (Fastify adds HEAD) that serves `/o/<key>` and records every stream it opens. */
-async function buildServingApp(storage: Storage): Promise<{ app: FastifyInstance; opened: Readable[] }> {
+async function buildServingApp(
+  storage: Storage,
+  options: SendStoredObjectOptions = OPTIONS,
+): Promise<{ app: FastifyInstance; opened: Readable[] }> {
   const opened: Readable[] = [];
   const recording: Storage = {
     ...storage,
@@ -32,13 +36,19 @@ async function buildServingApp(storage: Storage): Promise<{ app: FastifyInstance
   const app = Fastify();
   registerErrorHandler(app);
   app.get('/o/*', async (request, reply) =>
-    sendStoredObject(request, reply, recording, (request.params as { '*': string })['*'], OPTIONS),
+    sendStoredObject(request, reply, recording, (request.params as { '*': string })['*'], options),
   );
   await app.ready();
   return { app, opened };
 }
 
-describe.each(DRIVERS)('sendStoredObject on $name', ({ setup }) => {
+/** Every answer must be the same whether the bytes come from storage or from the small-object cache. */
+const MODES = DRIVERS.flatMap((driver) => [
+  { ...driver, mode: 'streamed', options: OPTIONS },
+  { ...driver, mode: 'cached', options: { ...OPTIONS, cache: new SmallObjectCache() } },
+]);
+
+describe.each(MODES)('sendStoredObject on $name, $mode', ({ setup, options }) => {
   let storage: Storage;
   let cleanup: () => Promise<void> | void;
   let app: FastifyInstance;
@@ -48,7 +58,7 @@ describe.each(DRIVERS)('sendStoredObject on $name', ({ setup }) => {
 
   beforeAll(async () => {
     ({ storage, cleanup } = await setup());
-    ({ app, opened } = await buildServingApp(storage));
+    ({ app, opened } = await buildServingApp(storage, options));
     const info = await storage.put(KEY, BODY, { contentType: 'image/jpeg' });
     etag = info.etag;
     lastModified = info.lastModified.toUTCString();
@@ -180,7 +190,7 @@ describe.each(DRIVERS)('sendStoredObject on $name', ({ setup }) => {
 
   it('releases the storage stream as soon as the client goes away', async () => {
     await storage.put('gallery/big.mp4', randomBytes(24 * 1024 * 1024));
-    const { app: listening, opened: streams } = await buildServingApp(storage);
+    const { app: listening, opened: streams } = await buildServingApp(storage, options);
     await listening.listen({ host: '127.0.0.1', port: 0 });
     try {
       const { port } = listening.server.address() as AddressInfo;
@@ -205,4 +215,60 @@ describe.each(DRIVERS)('sendStoredObject on $name', ({ setup }) => {
       await listening.close();
     }
   }, 15_000);
+});
+
+describe.each(DRIVERS)('the small-object cache on $name', ({ setup }) => {
+  let storage: Storage;
+  let cleanup: () => Promise<void> | void;
+  beforeAll(async () => {
+    ({ storage, cleanup } = await setup());
+  });
+  afterAll(async () => cleanup());
+
+  it('reads a small object once and answers later requests from memory; a large one is streamed every time', async () => {
+    const cache = new SmallObjectCache(2000);
+    const { app, opened } = await buildServingApp(storage, { ...OPTIONS, cache });
+    const large = randomBytes(5000);
+    await storage.put(KEY, BODY);
+    await storage.put('gallery/large.webp', large);
+    try {
+      for (let i = 0; i < 3; i++) {
+        const res = await app.inject({ method: 'GET', url: `/o/${KEY}` });
+        expect(res.rawPayload.equals(BODY)).toBe(true);
+        const part = await app.inject({ method: 'GET', url: `/o/${KEY}`, headers: { range: 'bytes=-3' } });
+        expect(part.statusCode).toBe(206);
+        expect(part.rawPayload.equals(BODY.subarray(-3))).toBe(true);
+      }
+      expect(opened).toHaveLength(1);
+      expect(cache.totalBytes).toBe(BODY.length);
+
+      for (let i = 0; i < 2; i++) {
+        const res = await app.inject({ method: 'GET', url: '/o/gallery/large.webp' });
+        expect(res.rawPayload.equals(large)).toBe(true);
+      }
+      expect(opened).toHaveLength(3);
+      expect(cache.size).toBe(1);
+    } finally {
+      await app.close();
+    }
+  });
+});
+
+describe('SmallObjectCache', () => {
+  const entry = (bytes: number) => ({
+    info: { key: 'k', size: bytes, etag: '"e"', lastModified: new Date(0), contentType: undefined },
+    bytes: Buffer.alloc(bytes),
+  });
+
+  it('keeps to its byte budget by dropping the least recently used first', () => {
+    const cache = new SmallObjectCache(100, 250);
+    cache.set('a', entry(100));
+    cache.set('b', entry(100));
+    cache.get('a');
+    cache.set('c', entry(100));
+    expect([cache.get('a'), cache.get('b'), cache.get('c')].map(Boolean)).toEqual([true, false, true]);
+    expect(cache.totalBytes).toBe(200);
+    cache.set('d', entry(101));
+    expect(cache.get('d')).toBeUndefined();
+  });
 });

@@ -3,6 +3,7 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import { AppError } from '../errors';
 import { formatContentDisposition } from './content-disposition';
 import { isNotModified, planRange } from './http-conditions';
+import type { CachedObject, SmallObjectCache } from './small-object-cache';
 import {
   InvalidStorageKeyError,
   type Storage,
@@ -18,6 +19,11 @@ export interface SendStoredObjectOptions {
   disposition?: { type: 'inline' | 'attachment'; filename: string };
   /** For example `Content-Security-Policy: sandbox` for an SVG original. */
   extraHeaders?: Record<string, string>;
+  /**
+   * Only for keys whose bytes never change (content-addressed derivatives): small objects are answered from this
+   * memory cache, larger ones are streamed as usual.
+   */
+  cache?: SmallObjectCache;
 }
 
 /** How often to start over when the object is replaced between reading its metadata and opening its bytes. */
@@ -56,27 +62,25 @@ export async function sendStoredObject(
   key: string,
   options: SendStoredObjectOptions,
 ): Promise<FastifyReply> {
+  if (options.cache) {
+    const cached = options.cache.get(key) ?? (await loadSmallObject(storage, key, options.cache));
+    if (cached) {
+      const answer = planAnswer(request, reply, cached.info, options);
+      if (!answer.range) return answer.reply;
+      const { start, end } = answer.range;
+      return answer.reply.send(
+        start === 0 && end === cached.bytes.length - 1 ? cached.bytes : cached.bytes.subarray(start, end + 1),
+      );
+    }
+  }
   for (let attempt = 1; ; attempt++) {
     const info = await headOrFail(storage, key);
-    // Headers go on the reply only when it is answered, so an error thrown on the way is still sent as JSON.
-    const headers = representationHeaders(info, options);
-    if (isNotModified(request.headers, info)) return reply.code(304).headers(headers).send();
-
-    const plan = planRange(request.headers, info);
-    if (plan.kind === 'unsatisfiable') {
-      const { 'content-type': _, ...rest } = headers;
-      return reply.code(416).headers(rest).header('content-range', `bytes */${info.size}`).send();
-    }
-    const range = plan.kind === 'partial' ? { start: plan.start, end: plan.end } : undefined;
-    headers['content-length'] = String(range ? range.end - range.start + 1 : info.size);
-    if (range) headers['content-range'] = `bytes ${range.start}-${range.end}/${info.size}`;
-    const status = range ? 206 : 200;
-    // An empty stream keeps the Content-Length of a HEAD answer on both explicit and automatic HEAD routes.
-    if (request.method === 'HEAD') return reply.code(status).headers(headers).send(Readable.from([]));
-
+    const answer = planAnswer(request, reply, info, options);
+    if (!answer.range) return answer.reply;
+    const whole = answer.range.start === 0 && answer.range.end === info.size - 1;
     let opened: Awaited<ReturnType<Storage['get']>>;
     try {
-      opened = await storage.get(key, range);
+      opened = await storage.get(key, whole ? undefined : answer.range);
     } catch (error) {
       if ((error instanceof StorageNotFoundError || error instanceof StorageRangeError) && attempt < MAX_ATTEMPTS) {
         continue;
@@ -97,8 +101,55 @@ export async function sendStoredObject(
     reply.raw.once('close', () => {
       if (!opened.stream.readableEnded) opened.stream.destroy();
     });
-    return reply.code(status).headers(headers).send(opened.stream);
+    return answer.reply.send(opened.stream);
   }
+}
+
+/**
+ * Sets status and headers for `info` and answers what needs no bytes (304, 416, HEAD). Otherwise returns the
+ * inclusive byte range the body must carry (the whole object for a 200); the reply is not sent yet then, so an
+ * error on the way to the bytes is still answered as JSON.
+ */
+function planAnswer(
+  request: FastifyRequest,
+  reply: FastifyReply,
+  info: StoredObjectInfo,
+  options: SendStoredObjectOptions,
+): { reply: FastifyReply; range?: { start: number; end: number } } {
+  const headers = representationHeaders(info, options);
+  if (isNotModified(request.headers, info)) return { reply: reply.code(304).headers(headers).send() };
+
+  const plan = planRange(request.headers, info);
+  if (plan.kind === 'unsatisfiable') {
+    const { 'content-type': _, ...rest } = headers;
+    return { reply: reply.code(416).headers(rest).header('content-range', `bytes */${info.size}`).send() };
+  }
+  const range = plan.kind === 'partial' ? { start: plan.start, end: plan.end } : { start: 0, end: info.size - 1 };
+  headers['content-length'] = String(range.end - range.start + 1);
+  if (plan.kind === 'partial') headers['content-range'] = `bytes ${range.start}-${range.end}/${info.size}`;
+  const status = plan.kind === 'partial' ? 206 : 200;
+  // An empty stream keeps the Content-Length of a HEAD answer on both explicit and automatic HEAD routes.
+  if (request.method === 'HEAD') return { reply: reply.code(status).headers(headers).send(Readable.from([])) };
+  // Headers go on the reply only now that it will be answered with bytes.
+  return { reply: reply.code(status).headers(headers), range };
+}
+
+/** Reads a small object whole into the cache; null when it is too large to keep (the caller streams it). */
+async function loadSmallObject(storage: Storage, key: string, cache: SmallObjectCache): Promise<CachedObject | null> {
+  const info = await headOrFail(storage, key);
+  if (info.size > cache.maxObjectBytes) return null;
+  const opened = await storage.get(key).catch((error: unknown) => {
+    if (error instanceof StorageNotFoundError) throw new AppError('object-not-found', 'Object does not exist');
+    throw error;
+  });
+  const chunks: Buffer[] = [];
+  for await (const chunk of opened.stream) chunks.push(Buffer.isBuffer(chunk) ? chunk : Buffer.from(chunk));
+  const bytes = Buffer.concat(chunks);
+  // Should a writer have replaced it meanwhile, keep nothing: the next request reads it again.
+  if (bytes.length !== opened.info.size) return null;
+  const entry = { info: opened.info, bytes };
+  cache.set(key, entry);
+  return entry;
 }
 
 async function headOrFail(storage: Storage, key: string): Promise<StoredObjectInfo> {

@@ -6,6 +6,7 @@ import { derivativeKey, MAIN_GALLERY } from '../../media/types';
 import { getSessionUser } from '../../plugins/authorize';
 import type { MediaRecord } from '../../repositories/media-repository';
 import { sendStoredObject } from '../../storage/serve-object';
+import { SmallObjectCache } from '../../storage/small-object-cache';
 import { downloadRoutes } from './download';
 
 const params = z.object({
@@ -32,6 +33,8 @@ const notFound = () => new AppError('object-not-found', 'Object does not exist')
 export const mediaRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app, { ctx }) => {
   const { media } = ctx.media;
   const urls = ctx.mediaUrls;
+  // Grid and lightbox images are requested again and again; under their content-addressed keys they never change.
+  const derivatives = new SmallObjectCache();
   app.get('/media/:id/:file', { schema: { params, querystring: query }, compress: false }, async (request, reply) => {
     const { id, file } = request.params;
     const record = await media.findById(id);
@@ -60,6 +63,7 @@ export const mediaRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (ap
       contentType: derivative.contentType,
       cacheControl: `${scope}, ${IMMUTABLE}`,
       extraHeaders,
+      cache: derivatives,
     });
   });
   await app.register(downloadRoutes, { ctx });
