@@ -9,6 +9,7 @@ import { execFileSync } from 'node:child_process';
 import { randomFillSync } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
+import { pipeline } from 'node:stream/promises';
 import { crc32 } from 'node:zlib';
 import { createZipStream } from '../server/storage/zip-archive';
 import { makeTempDir } from '../server/test/harness';
@@ -40,6 +41,15 @@ function writeFiles(dir: string, totalBytes: number): string[] {
 function timeCat(files: string[]): number {
   const started = process.hrtime.bigint();
   execFileSync('sh', ['-c', 'cat "$@" > /dev/null', 'cat', ...files]);
+  return Number(process.hrtime.bigint() - started) / 1e9;
+}
+
+/** The ceiling of Node itself: the same files piped from 1 MiB read streams to /dev/null, no archive at all. */
+async function timeBareNode(files: string[]): Promise<number> {
+  const started = process.hrtime.bigint();
+  for (const file of files) {
+    await pipeline(fs.createReadStream(file, { highWaterMark: READ_CHUNK }), fs.createWriteStream('/dev/null'));
+  }
   return Number(process.hrtime.bigint() - started) / 1e9;
 }
 
@@ -99,10 +109,12 @@ export async function run(args: string[]): Promise<void> {
     const recorded = files.map((file) => crc32(fs.readFileSync(file)));
 
     const cat: number[] = [];
+    const bare: number[] = [];
     const zip: Array<Awaited<ReturnType<typeof timeZip>>> = [];
     const computing: Array<Awaited<ReturnType<typeof timeZip>>> = [];
     for (let i = 0; i < RUNS; i++) {
       cat.push(timeCat(files));
+      bare.push(await timeBareNode(files));
       zip.push(await timeZip(files, recorded));
       computing.push(await timeZip(files, null));
     }
@@ -115,6 +127,8 @@ export async function run(args: string[]): Promise<void> {
     const computingMBs = computingBest.bytes / computingBest.seconds / 1e6;
     const ratio = printRatio('zip throughput (CRC-32 recorded at ingest)', zipMBs, catMBs, 'MB/s');
     const computingRatio = printRatio('zip throughput (CRC-32 computed while streaming)', computingMBs, catMBs, 'MB/s');
+    const bareMBs = total / Math.min(...bare) / 1e6;
+    const bareRatio = printRatio('bare Node stream copy, no archive', bareMBs, catMBs, 'MB/s');
     const firstByteMs = Math.max(...[...zip, ...computing].map((r) => r.firstByte)) * 1000;
     const rssGrowth = Math.max(...[...zip, ...computing].map((r) => r.rssGrowth));
     console.log(`time to first byte (worst of ${RUNS}): ${firstByteMs.toFixed(1)} ms`);
@@ -137,11 +151,18 @@ throughput, first byte within 1 s, RSS growth at most 64 MB.
 |---|---|---|---|
 | throughput, CRC-32 recorded (the route) | ${zipMBs.toFixed(0)} MB/s | ${catMBs.toFixed(0)} MB/s | ${(ratio * 100).toFixed(1)} % — goal 80 %: ${met(ratio >= 0.8)} |
 | throughput, CRC-32 computed while streaming | ${computingMBs.toFixed(0)} MB/s | ${catMBs.toFixed(0)} MB/s | ${(computingRatio * 100).toFixed(1)} % |
+| bare Node: the files piped from 1 MiB read streams to /dev/null, no archive | ${bareMBs.toFixed(0)} MB/s | ${catMBs.toFixed(0)} MB/s | ${(bareRatio * 100).toFixed(1)} % (the ceiling for any Node code) |
 | time to first byte (worst run) | ${firstByteMs.toFixed(1)} ms | — | goal ≤ 1 s: ${met(firstByteMs <= 1000)} |
 | RSS growth (worst run) | ${rssGrowth.toFixed(1)} MB | — | goal ≤ 64 MB: ${met(rssGrowth <= 64)} |
 
 Load average during the run: ${load} (2 cores). The archive's length was predicted exactly before the first byte
 (checked on every run), so the download route can send Content-Length.
+
+Why the throughput goal is missed: \`cat\` moves page-cache bytes to /dev/null through one reused 128 KiB buffer;
+a Node stream allocates a fresh buffer for every read and passes each through the thread pool and the event loop,
+and the bare copy above (no archive, no HTTP) is the most any Node code reaches here. Recording each original's
+CRC-32 at ingest removed the archive's own largest cost: computed while streaming, \`zlib.crc32\` over every byte
+holds one core at ~2 GB/s. Either way the archive is far faster than any client's link.
 `,
     );
   } finally {

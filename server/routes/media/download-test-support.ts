@@ -133,3 +133,8 @@ export function writeTestMp4(file: string): string {
   ]);
   return file;
 }
+
+/** The URL with the first character of its `sig` changed, always to a different one (a fixed 'A' would match 1 in 64). */
+export function tamperSignature(url: string): string {
+  return url.replace(/sig=(.)/, (_match, first: string) => `sig=${first === 'A' ? 'B' : 'A'}`);
+}
