@@ -185,6 +185,18 @@ test.describe('the public gallery', () => {
     expect(consoleWarnings.filter((text) => /preload/i.test(text))).toEqual([]);
   });
 
+  test('a video tile loops its small preview clip; the viewer plays the full video', async ({ page, request }) => {
+    const res = await request.get('/api/gallery?type=videos&page=1');
+    const { items } = (await res.json()) as { items: Array<{ id: string; video: { src: string; preview: string } }> };
+    const item = items[0];
+    expect(item?.video.preview).toMatch(/\/preview-[0-9a-f]{16}\.mp4$/);
+    await page.goto('/gallery?lng=en&type=videos');
+    const tile = grid(page).locator(`[data-media-id="${item?.id}"]`);
+    await expect(tile.locator('video')).toHaveAttribute('src', item?.video.preview ?? '');
+    await tile.click();
+    await expect(page.getByRole('dialog').locator('video source')).toHaveAttribute('src', item?.video.src ?? '');
+  });
+
   test('the first tile is eager with high priority; the others are lazy', async ({ page }) => {
     await page.goto('/gallery?lng=en&type=images');
     await expect(grid(page).getByRole('button').first()).toHaveAccessibleName('Open photo 1');

@@ -7,7 +7,15 @@ import { checkImageHeader, type DerivedFile, deriveImage, type ImageInput } from
 import { MediaError } from './media-error';
 import { type SniffedType, sniffMediaType } from './sniff';
 import type { Derivative } from './types';
-import { detectVideoTools, extractPoster, makePlayableMp4, needsPlayableCopy, probeVideo } from './video';
+import {
+  detectVideoTools,
+  extractPoster,
+  makePlayableMp4,
+  makePreviewClip,
+  needsPlayableCopy,
+  PREVIEW,
+  probeVideo,
+} from './video';
 
 /** A derivative that is a file on disk (a video copy can be gigabytes; it is never held in memory). */
 export interface DerivedPath {
@@ -101,21 +109,27 @@ async function processVideo(
   const files: Array<DerivedFile | DerivedPath> = [...poster.files];
   if (needsPlayableCopy(sniffed.contentType, probe)) {
     const mp4 = await makePlayableMp4(tools, localPath, probe, workDir);
-    const { size } = await fsp.stat(mp4);
-    files.push({
-      path: mp4,
-      derivative: {
-        file: `video-${await hashFile(mp4)}.mp4`,
-        role: 'video',
-        format: 'mp4',
-        contentType: 'video/mp4',
-        width: probe.width,
-        height: probe.height,
-        size,
-      },
-    });
+    files.push(await mp4Derivative(mp4, 'video', `video-${await hashFile(mp4)}.mp4`, probe.width, probe.height));
   }
+  const preview = await makePreviewClip(tools, localPath, workDir);
+  const previewWidth = Math.min(PREVIEW.width, probe.width);
+  // Even, as libx264 needs and ffmpeg's `-2` makes it.
+  const previewHeight = 2 * Math.round((probe.height * previewWidth) / probe.width / 2);
+  files.push(
+    await mp4Derivative(preview, 'preview', `preview-${await hashFile(preview)}.mp4`, previewWidth, previewHeight),
+  );
   return { width: probe.width, height: probe.height, duration: probe.duration, placeholder: poster.placeholder, files };
+}
+
+async function mp4Derivative(
+  file: string,
+  role: 'video' | 'preview',
+  name: string,
+  width: number,
+  height: number,
+): Promise<DerivedPath> {
+  const { size } = await fsp.stat(file);
+  return { path: file, derivative: { file: name, role, format: 'mp4', contentType: 'video/mp4', width, height, size } };
 }
 
 async function hashFile(file: string): Promise<string> {

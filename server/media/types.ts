@@ -2,8 +2,11 @@
 export interface Derivative {
   /** Content-addressed file name, e.g. `960w-3f2a1b9c0d4e5f60.webp`; the URL's last segment. */
   file: string;
-  /** `image`: a picture (or a video's poster) at one width; `video`: a browser-playable copy of a video. */
-  role: 'image' | 'video';
+  /**
+   * `image`: a picture (or a video's poster) at one width; `video`: a browser-playable copy of a video;
+   * `preview`: the short silent clip a gallery tile loops.
+   */
+  role: 'image' | 'video' | 'preview';
   format: 'avif' | 'webp' | 'jpeg' | 'png' | 'mp4';
   contentType: string;
   width: number;

@@ -49,10 +49,40 @@ describe.skipIf(!hasFfmpeg)('video', () => {
     expect(result.duration).toBeGreaterThan(0.9);
     expect(result.duration).toBeLessThan(1.2);
     expect(result.placeholder).toBeTruthy();
-    expect(result.files.every((f) => f.derivative.role === 'image')).toBe(true);
+    // An H.264 MP4 needs no playable copy: the poster's pictures and the tile's preview clip only.
+    expect(result.files.filter((f) => f.derivative.role !== 'image').map((f) => f.derivative.role)).toEqual([
+      'preview',
+    ]);
     const poster = result.files.find((f) => f.derivative.format === 'jpeg');
     if (!poster || !('data' in poster)) throw new Error('no poster JPEG');
     expect(await sharp(poster.data).metadata()).toMatchObject({ width: 320, height: 240 });
+  });
+
+  it('makes the tile a short, silent, small H.264 preview, scaled down only', async () => {
+    const wide = makeClip(
+      'wide.mp4',
+      ['-c:v', 'libx264', '-preset', 'ultrafast', '-pix_fmt', 'yuv420p'],
+      6,
+      '1280x720',
+    );
+    const result = await processMedia(wide, await inspectUpload(wide), temp.dir, silent);
+    const preview = result.files.find((f) => f.derivative.role === 'preview');
+    if (!preview || !('path' in preview)) throw new Error('no preview clip');
+    expect(preview.derivative).toMatchObject({ format: 'mp4', contentType: 'video/mp4', width: 480, height: 270 });
+    expect(preview.derivative.file).toMatch(/^preview-[0-9a-f]{16}\.mp4$/);
+    const tools = await detectVideoTools();
+    if (!tools) throw new Error('unreachable');
+    const probe = await probeVideo(tools, preview.path);
+    expect(probe).toMatchObject({ width: 480, height: 270, videoCodec: 'h264', audioCodec: null });
+    expect(probe.duration).toBeLessThanOrEqual(4.1);
+    expect(preview.derivative.size).toBeLessThan((await import('node:fs')).statSync(wide).size);
+
+    // A clip narrower than the preview keeps its size.
+    const small = await processMedia(mp4, await inspectUpload(mp4), temp.dir, silent);
+    expect(small.files.find((f) => f.derivative.role === 'preview')?.derivative).toMatchObject({
+      width: 320,
+      height: 240,
+    });
   });
 
   it('gives an MKV a browser-playable H.264/AAC MP4 with the index at the front', async () => {

@@ -105,6 +105,48 @@ export async function extractPoster(tools: VideoTools, localPath: string, probe:
   return poster;
 }
 
+/** The grid's looping clip: small enough that a page of tiles costs less than one original. */
+export const PREVIEW = { width: 480, seconds: 4, crf: 30 } as const;
+
+/**
+ * Makes the short, silent, small H.264 clip a gallery tile loops, so the grid never streams an original (a
+ * competition video can be hundreds of megabytes); the lightbox plays the full video. Scaled down only, never up.
+ */
+export async function makePreviewClip(tools: VideoTools, localPath: string, workDir: string): Promise<string> {
+  const output = path.join(workDir, 'preview.mp4');
+  const args = [
+    '-v',
+    'error',
+    '-y',
+    '-i',
+    localPath,
+    '-t',
+    String(PREVIEW.seconds),
+    '-map',
+    '0:v:0',
+    '-an',
+    '-vf',
+    `scale='min(${PREVIEW.width},iw)':-2`,
+    '-c:v',
+    'libx264',
+    '-preset',
+    'veryfast',
+    '-crf',
+    String(PREVIEW.crf),
+    '-pix_fmt',
+    'yuv420p',
+    '-movflags',
+    '+faststart',
+    output,
+  ];
+  try {
+    await run(tools.ffmpeg, args, { timeout: 10 * 60_000 });
+  } catch {
+    throw new MediaError('video-unreadable');
+  }
+  return output;
+}
+
 /** Codecs every current browser plays in the container we serve them in. */
 const PLAYABLE_VIDEO = new Set(['h264', 'vp8', 'vp9', 'av1']);
 const PLAYABLE_AUDIO = new Set(['aac', 'mp3', 'opus', 'vorbis']);

@@ -26,6 +26,7 @@ export function presentMedia(record: MediaRecord, urls: MediaUrls, options: { si
     .toSorted((a, b) => a.width - b.width);
   const src = fallback.filter((item) => item.width <= DEFAULT_SRC_WIDTH).at(-1) ?? fallback[0];
   const playable = record.derivatives.find((item) => item.role === 'video');
+  const preview = record.derivatives.find((item) => item.role === 'preview');
   return {
     id: record.id,
     kind: record.isVideo ? 'video' : 'image',
@@ -38,9 +39,12 @@ export function presentMedia(record: MediaRecord, urls: MediaUrls, options: { si
       srcset: { avif: srcset(avif, link), webp: srcset(webp, link), jpeg: srcset(fallback, link) },
     },
     video: record.isVideo
-      ? playable
-        ? { src: link(playable.file), type: playable.contentType }
-        : { src: link('original'), type: record.contentType }
+      ? {
+          ...(playable
+            ? { src: link(playable.file), type: playable.contentType }
+            : { src: link('original'), type: record.contentType }),
+          preview: preview ? link(preview.file) : null,
+        }
       : null,
     duration: record.duration,
   };

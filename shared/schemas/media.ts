@@ -19,7 +19,14 @@ export const mediaViewSchema = z.object({
     /** `srcset` strings per format, e.g. "…/480.avif 480w, …/960.avif 960w". */
     srcset: z.object({ avif: z.string(), webp: z.string(), jpeg: z.string() }),
   }),
-  video: z.object({ src: z.string(), type: z.string() }).nullable(),
+  video: z
+    .object({
+      src: z.string(),
+      type: z.string(),
+      /** The short silent MP4 a gallery tile loops; null for videos processed before previews existed. */
+      preview: z.string().nullable(),
+    })
+    .nullable(),
   /** Seconds, for videos. */
   duration: z.number().nonnegative().nullable(),
 });

@@ -182,6 +182,13 @@ describe.each(TEST_DATABASES)('media routes and /api/home on %s', (kind) => {
     if (video) {
       expect(home.hero).toMatchObject({ id: video.id, kind: 'video', video: { type: 'video/mp4' } });
       expect(home.hero?.video?.src).toBe(`/media/${video.id}/original`);
+      // Tiles loop the small preview clip, which is served like any derivative.
+      const preview = home.hero?.video?.preview ?? '';
+      expect(preview).toMatch(new RegExp(`^/media/${video.id}/preview-[0-9a-f]{16}\\.mp4$`));
+      const clipResponse = await clients.anonymous.get(preview);
+      expect(clipResponse.statusCode).toBe(200);
+      expect(clipResponse.headers['content-type']).toBe('video/mp4');
+      expect(clipResponse.headers['cache-control']).toBe('public, max-age=31536000, immutable');
       expect(home.hero?.duration).toBeGreaterThan(0.5);
     } else {
       expect(home.hero).toBeNull();

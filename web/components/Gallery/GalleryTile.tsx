@@ -44,7 +44,7 @@ function VideoTile({ item }: { item: MediaView }) {
     <video
       ref={ref}
       className="tile__video"
-      src={item.video?.src}
+      src={item.video?.preview ?? item.video?.src}
       poster={item.image.src || undefined}
       muted
       playsInline
