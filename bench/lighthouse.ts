@@ -7,19 +7,18 @@
  * without the application around them.
  * Goals (the median of 3 runs): performance ≥ 95, CLS ≤ 0.01, LCP ≤ 2.0 s, TBT ≤ 100 ms, first view ≤ 600 KB.
  */
-import { execFile, execFileSync } from 'node:child_process';
+import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
 import type { AddressInfo } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
-import { promisify } from 'node:util';
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse, { type Result } from 'lighthouse';
 import { chromium } from 'playwright-core';
 import { runImport } from '../scripts/import';
 import { buildApp } from '../server/app';
 import { type Config, loadConfig } from '../server/env';
-import { renderDemoImage } from '../server/media/demo-art';
+import { encodeLavfiClip, renderDemoImage } from '../server/media/demo-art';
 import { MAIN_GALLERY } from '../server/media/types';
 import { makeTempDir } from '../server/test/harness';
 import { writeBenchmarkSection } from './_doc-section';
@@ -88,26 +87,7 @@ async function writeSources(root: string): Promise<void> {
 
 /** 3.5 s of ffmpeg's testsrc2 at 1280×720, H.264 with faststart: what a phone export looks like to the pipeline. */
 async function writeVideo(file: string, seed: number): Promise<void> {
-  await promisify(execFile)('ffmpeg', [
-    '-v',
-    'error',
-    '-y',
-    '-f',
-    'lavfi',
-    '-i',
-    `testsrc2=s=1280x720:r=25:d=3.5,hue=h=${seed * 40}`,
-    '-pix_fmt',
-    'yuv420p',
-    '-c:v',
-    'libx264',
-    '-preset',
-    'veryfast',
-    '-crf',
-    '26',
-    '-movflags',
-    '+faststart',
-    file,
-  ]);
+  await encodeLavfiClip('ffmpeg', `testsrc2=s=1280x720:r=25:d=3.5,hue=h=${seed * 40}`, file);
 }
 
 /** The production configuration the import and the server share: a temporary DATA_DIR, no demo set. */

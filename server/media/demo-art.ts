@@ -109,6 +109,14 @@ export async function renderDemoImage(index: number, width: number, height: numb
     .toFile(file);
 }
 
+/** Encodes a synthetic clip from an ffmpeg lavfi source as a phone export would be: H.264, no sound, faststart. */
+export async function encodeLavfiClip(ffmpeg: string, source: string, file: string): Promise<void> {
+  const encode = ['-pix_fmt', 'yuv420p', '-c:v', 'libx264', '-preset', 'veryfast', '-crf', '26'];
+  await run(ffmpeg, ['-v', 'error', '-y', '-f', 'lavfi', '-i', source, ...encode, '-movflags', '+faststart', file], {
+    timeout: 120_000,
+  });
+}
+
 /**
  * Four seconds of a slowly sweeping warm light (960×540 H.264, no sound, faststart), or null without ffmpeg.
  */
@@ -117,29 +125,6 @@ export async function renderDemoVideo(dir: string): Promise<string | null> {
   if (!tools) return null;
   const file = path.join(dir, 'demo-arena-lights.mp4');
   const source = 'gradients=s=960x540:r=25:d=4:n=4:c0=#2a1a14:c1=#8c3b22:c2=#e08a3c:c3=#f6d29a:speed=0.03:seed=7';
-  await run(
-    tools.ffmpeg,
-    [
-      '-v',
-      'error',
-      '-y',
-      '-f',
-      'lavfi',
-      '-i',
-      source,
-      '-pix_fmt',
-      'yuv420p',
-      '-c:v',
-      'libx264',
-      '-preset',
-      'veryfast',
-      '-crf',
-      '26',
-      '-movflags',
-      '+faststart',
-      file,
-    ],
-    { timeout: 120_000 },
-  );
+  await encodeLavfiClip(tools.ffmpeg, source, file);
   return file;
 }

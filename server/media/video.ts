@@ -139,11 +139,7 @@ export async function makePreviewClip(tools: VideoTools, localPath: string, work
     '+faststart',
     output,
   ];
-  try {
-    await run(tools.ffmpeg, args, { timeout: 10 * 60_000 });
-  } catch {
-    throw new MediaError('video-unreadable');
-  }
+  await transcode(tools, args, 10 * 60_000);
   return output;
 }
 
@@ -187,10 +183,15 @@ export async function makePlayableMp4(tools: VideoTools, localPath: string, prob
     '+faststart',
     output,
   ];
+  await transcode(tools, args, 60 * 60_000);
+  return output;
+}
+
+/** Runs ffmpeg; a video it cannot read or write is refused for good (video-unreadable), not retried. */
+async function transcode(tools: VideoTools, args: string[], timeoutMs: number): Promise<void> {
   try {
-    await run(tools.ffmpeg, args, { timeout: 60 * 60_000 });
+    await run(tools.ffmpeg, args, { timeout: timeoutMs });
   } catch {
     throw new MediaError('video-unreadable');
   }
-  return output;
 }
