@@ -1,6 +1,7 @@
 import { execFileSync } from 'node:child_process';
 import zlib from 'node:zlib';
 import { chromium } from 'playwright-core';
+import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../e2e/support/chromium';
 import { printRatio } from './_report';
 import { startBenchServer } from './_server';
 
@@ -17,8 +18,8 @@ export async function run(args: string[]): Promise<void> {
   execFileSync('npx', ['vite', 'build', '--logLevel', 'error'], { stdio: 'inherit' });
   const server = await startBenchServer();
   const browser = await chromium.launch({
-    executablePath: process.env.CHROME_PATH ?? '/usr/bin/chromium',
-    args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update'],
+    executablePath: CHROMIUM_PATH,
+    args: CHROMIUM_ARGS,
   });
   try {
     for (const path of paths) {

@@ -15,6 +15,7 @@ import path from 'node:path';
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse, { type Result } from 'lighthouse';
 import { chromium } from 'playwright-core';
+import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../e2e/support/chromium';
 import { runImport } from '../scripts/import';
 import { buildApp } from '../server/app';
 import { type Config, loadConfig } from '../server/env';
@@ -33,16 +34,7 @@ const PHOTO_SIZES: Array<[number, number]> = [
   [2400, 1350],
   [1920, 2400],
 ];
-const CHROME_FLAGS = [
-  '--headless',
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-  '--no-first-run',
-  '--disable-quic',
-];
+const CHROME_FLAGS = ['--headless', ...CHROMIUM_ARGS];
 const GOALS = { score: 95, cls: 0.01, lcpMs: 2000, tbtMs: 100, kb: 600 };
 
 interface RunFigures {
@@ -122,7 +114,7 @@ async function startServer(config: Config, webRoot: string): Promise<{ url: stri
 
 async function measure(url: string): Promise<Measured> {
   const chrome = await chromeLauncher.launch({
-    chromePath: process.env.CHROME_PATH ?? '/usr/bin/chromium',
+    chromePath: CHROMIUM_PATH,
     chromeFlags: CHROME_FLAGS,
     logLevel: 'error',
   });
@@ -294,8 +286,8 @@ type PageKey = keyof typeof PAGES;
  */
 async function writeStaticCopy(baseUrl: string, webRoot: string): Promise<void> {
   const browser = await chromium.launch({
-    executablePath: process.env.CHROME_PATH ?? '/usr/bin/chromium',
-    args: CHROME_FLAGS.filter((flag) => flag !== '--headless'),
+    executablePath: CHROMIUM_PATH,
+    args: CHROMIUM_ARGS,
   });
   try {
     const context = await browser.newContext({
@@ -422,7 +414,7 @@ function report(results: Record<PageKey, Measured[]>, context: { runs: number; s
   console.log(`\n/gallery, the median run:\n  ${diagnosis.join('\n  ')}`);
 
   // The user agent string carries a reduced version (156.0.0.0); the browser itself says which build it is.
-  const version = execFileSync(process.env.CHROME_PATH ?? '/usr/bin/chromium', ['--version'], {
+  const version = execFileSync(CHROMIUM_PATH, ['--version'], {
     encoding: 'utf8',
     stdio: ['ignore', 'pipe', 'ignore'],
   })

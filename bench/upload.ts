@@ -2,6 +2,7 @@ import { execFileSync, spawn } from 'node:child_process';
 import fs from 'node:fs';
 import http from 'node:http';
 import path from 'node:path';
+import { encodeLavfiClip } from '../server/media/demo-art';
 import { makeTempDir } from '../server/test/harness';
 import {
   adminHeaders,
@@ -27,23 +28,9 @@ function rssOf(pid: number): number {
  * A valid MP4 of exactly `size` bytes: one second of video (moov first), then a `free` box of filler, which every
  * reader skips. The ingest sniffs it as a video, as it would a real competition clip.
  */
-function writeLargeMp4(file: string, size: number, scratch: string): void {
+async function writeLargeMp4(file: string, size: number, scratch: string): Promise<void> {
   const clip = path.join(scratch, 'clip.mp4');
-  execFileSync('ffmpeg', [
-    '-loglevel',
-    'error',
-    '-f',
-    'lavfi',
-    '-i',
-    'testsrc2=size=320x240:rate=25',
-    '-t',
-    '1',
-    '-pix_fmt',
-    'yuv420p',
-    '-movflags',
-    '+faststart',
-    clip,
-  ]);
+  await encodeLavfiClip('ffmpeg', 'testsrc2=size=320x240:rate=25:d=1', clip);
   const head = fs.readFileSync(clip);
   fs.rmSync(clip);
   const fillerSize = size - head.length;
@@ -185,7 +172,7 @@ export async function run(args: string[]): Promise<void> {
   let server: Awaited<ReturnType<typeof startServerProcess>> | undefined;
   try {
     const source = path.join(temp.dir, 'competition.mp4');
-    writeLargeMp4(source, size, temp.dir);
+    await writeLargeMp4(source, size, temp.dir);
 
     const dataDir = path.join(temp.dir, 'data');
     server = await startServerProcess(dataDir, await freePort());

@@ -291,7 +291,7 @@ test('the main gallery: upload, reorder, choose the home page hero and featured 
   test.setTimeout(120_000);
   await page.goto('/admin');
   await page.getByRole('tab', { name: 'Main gallery' }).click();
-  const uploads = [...(await makeImages(3, 'portfolio')), makeVideo('finale.mp4')];
+  const uploads = [...(await makeImages(3, 'portfolio')), await makeVideo('finale.mp4')];
   await page.getByTestId('upload-input').setInputFiles(uploads);
   await expectUploaded(page, uploads);
 

@@ -67,7 +67,9 @@ test.describe('the admin panel', () => {
     // The files that have to be in flight go first: uploads run three at a time.
     await page
       .getByTestId('upload-input')
-      .setInputFiles([images[8], canceled, images[9], ...images.slice(0, 8), makeVideo(), refused].filter((f) => !!f));
+      .setInputFiles(
+        [images[8], canceled, images[9], ...images.slice(0, 8), await makeVideo(), refused].filter((f) => !!f),
+      );
 
     const pausing = uploadTask(page, 'pause-me.jpg');
     await expect(pausing.getByTestId('upload-percent')).not.toHaveText('0%');

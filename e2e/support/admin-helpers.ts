@@ -1,9 +1,9 @@
-import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import type { APIRequestContext, Page } from '@playwright/test';
 import sharp from 'sharp';
+import { encodeLavfiClip } from '../../server/media/demo-art';
 import { expect } from '../fixtures';
 
 /** A file as Playwright's setInputFiles takes it (and as the drag-and-drop test rebuilds it in the page). */
@@ -52,25 +52,11 @@ export async function makeLargeImage(name: string, seed: number): Promise<Upload
 }
 
 /** A one-second H.264 clip made with ffmpeg. */
-export function makeVideo(name = 'warm-up.mp4'): UploadFile {
+export async function makeVideo(name = 'warm-up.mp4'): Promise<UploadFile> {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'e2e-video-'));
   try {
     const file = path.join(dir, 'clip.mp4');
-    execFileSync('ffmpeg', [
-      '-loglevel',
-      'error',
-      '-f',
-      'lavfi',
-      '-i',
-      'testsrc2=size=320x240:rate=25',
-      '-t',
-      '1',
-      '-pix_fmt',
-      'yuv420p',
-      '-c:v',
-      'libx264',
-      file,
-    ]);
+    await encodeLavfiClip('ffmpeg', 'testsrc2=size=320x240:rate=25:d=1', file);
     return { name, mimeType: 'video/mp4', buffer: fs.readFileSync(file) };
   } finally {
     fs.rmSync(dir, { recursive: true, force: true });

@@ -13,7 +13,6 @@ import {
   makePlayableMp4,
   makePreviewClip,
   needsPlayableCopy,
-  PREVIEW,
   probeVideo,
 } from './video';
 
@@ -112,12 +111,10 @@ async function processVideo(
     files.push(await mp4Derivative(mp4, 'video', `video-${await hashFile(mp4)}.mp4`, probe.width, probe.height));
   }
   const preview = await makePreviewClip(tools, localPath, workDir);
-  const previewWidth = Math.min(PREVIEW.width, probe.width);
-  // Even, as libx264 needs and ffmpeg's `-2` makes it.
-  const previewHeight = 2 * Math.round((probe.height * previewWidth) / probe.width / 2);
-  files.push(
-    await mp4Derivative(preview, 'preview', `preview-${await hashFile(preview)}.mp4`, previewWidth, previewHeight),
-  );
+  // Its size as ffmpeg made it (scaled and rounded to even), read back rather than worked out again.
+  const previewProbe = await probeVideo(tools, preview);
+  const previewName = `preview-${await hashFile(preview)}.mp4`;
+  files.push(await mp4Derivative(preview, 'preview', previewName, previewProbe.width, previewProbe.height));
   return { width: probe.width, height: probe.height, duration: probe.duration, placeholder: poster.placeholder, files };
 }
 

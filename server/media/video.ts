@@ -114,32 +114,9 @@ export const PREVIEW = { width: 480, seconds: 4, crf: 30 } as const;
  */
 export async function makePreviewClip(tools: VideoTools, localPath: string, workDir: string): Promise<string> {
   const output = path.join(workDir, 'preview.mp4');
-  const args = [
-    '-v',
-    'error',
-    '-y',
-    '-i',
-    localPath,
-    '-t',
-    String(PREVIEW.seconds),
-    '-map',
-    '0:v:0',
-    '-an',
-    '-vf',
-    `scale='min(${PREVIEW.width},iw)':-2`,
-    '-c:v',
-    'libx264',
-    '-preset',
-    'veryfast',
-    '-crf',
-    String(PREVIEW.crf),
-    '-pix_fmt',
-    'yuv420p',
-    '-movflags',
-    '+faststart',
-    output,
-  ];
-  await transcode(tools, args, 10 * 60_000);
+  const streams = ['-t', String(PREVIEW.seconds), '-map', '0:v:0', '-an'];
+  const scale = ['-vf', `scale='min(${PREVIEW.width},iw)':-2`];
+  await encodeWebMp4(tools, localPath, [...streams, ...scale, ...h264(PREVIEW.crf)], output, 10 * 60_000);
   return output;
 }
 
@@ -167,30 +144,33 @@ export async function makePlayableMp4(tools: VideoTools, localPath: string, prob
   const output = path.join(workDir, 'playable.mp4');
   const copyVideo = probe.videoCodec === 'h264';
   const copyAudio = probe.audioCodec === null || probe.audioCodec === 'aac';
-  const args = [
-    '-v',
-    'error',
-    '-y',
-    '-i',
-    localPath,
-    '-map',
-    '0:v:0',
-    '-map',
-    '0:a:0?',
-    ...(copyVideo ? ['-c:v', 'copy'] : ['-c:v', 'libx264', '-preset', 'veryfast', '-crf', '23', '-pix_fmt', 'yuv420p']),
-    ...(copyAudio ? ['-c:a', 'copy'] : ['-c:a', 'aac', '-b:a', '160k']),
-    '-movflags',
-    '+faststart',
-    output,
-  ];
-  await transcode(tools, args, 60 * 60_000);
+  const streams = ['-map', '0:v:0', '-map', '0:a:0?'];
+  const video = copyVideo ? ['-c:v', 'copy'] : h264(23);
+  const audio = copyAudio ? ['-c:a', 'copy'] : ['-c:a', 'aac', '-b:a', '160k'];
+  await encodeWebMp4(tools, localPath, [...streams, ...video, ...audio], output, 60 * 60_000);
   return output;
 }
 
-/** Runs ffmpeg; a video it cannot read or write is refused for good (video-unreadable), not retried. */
-async function transcode(tools: VideoTools, args: string[], timeoutMs: number): Promise<void> {
+/** libx264 at a quality level, in the pixel format every browser decodes. */
+function h264(crf: number): string[] {
+  return ['-c:v', 'libx264', '-preset', 'veryfast', '-crf', String(crf), '-pix_fmt', 'yuv420p'];
+}
+
+/**
+ * Writes an MP4 with the index at the front (faststart), so playback starts before the download ends. A video
+ * ffmpeg cannot read or write is refused for good (video-unreadable), not retried.
+ */
+async function encodeWebMp4(
+  tools: VideoTools,
+  input: string,
+  encoding: string[],
+  output: string,
+  timeoutMs: number,
+): Promise<void> {
   try {
-    await run(tools.ffmpeg, args, { timeout: timeoutMs });
+    await run(tools.ffmpeg, ['-v', 'error', '-y', '-i', input, ...encoding, '-movflags', '+faststart', output], {
+      timeout: timeoutMs,
+    });
   } catch {
     throw new MediaError('video-unreadable');
   }

@@ -2,6 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { galleryPageUrl, HOME_PATH, PUBLIC_GALLERY_PATH, SESSION_PATH } from '../../shared/api-paths';
 import { directionOf, LANGUAGE_STORAGE_KEY, resolveLanguage } from '../../shared/i18n/languages';
 import type { Config } from '../env';
 import { errorBody } from '../errors';
@@ -82,9 +83,9 @@ function preloadsFor(pathname: string, search: string): string[] {
   const params = new URLSearchParams(search);
   params.delete('lng');
   const plain = params.size === 0;
-  const urls = ['/api/session'];
-  if (pathname === '/' && plain) urls.push('/api/home');
-  if (pathname === '/gallery' && plain) urls.push('/api/gallery?type=all&page=1');
+  const urls = [SESSION_PATH];
+  if (pathname === '/' && plain) urls.push(HOME_PATH);
+  if (pathname === '/gallery' && plain) urls.push(galleryPageUrl(PUBLIC_GALLERY_PATH, 'all', 1));
   return urls;
 }
 

@@ -3,7 +3,7 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import { AppError } from '../errors';
 import { formatContentDisposition } from './content-disposition';
 import { isNotModified, planRange } from './http-conditions';
-import type { CachedObject, SmallObjectCache } from './small-object-cache';
+import type { SmallObjectCache } from './small-object-cache';
 import {
   InvalidStorageKeyError,
   type Storage,
@@ -62,22 +62,18 @@ export async function sendStoredObject(
   key: string,
   options: SendStoredObjectOptions,
 ): Promise<FastifyReply> {
-  if (options.cache) {
-    const cached = options.cache.get(key) ?? (await loadSmallObject(storage, key, options.cache));
-    if (cached) {
-      const answer = planAnswer(request, reply, cached.info, options);
-      if (!answer.range) return answer.reply;
-      const { start, end } = answer.range;
-      return answer.reply.send(
-        start === 0 && end === cached.bytes.length - 1 ? cached.bytes : cached.bytes.subarray(start, end + 1),
-      );
-    }
+  const cached = options.cache?.get(key);
+  if (cached) {
+    const answer = planAnswer(request, reply, cached.info, options);
+    return answer.range ? answer.reply.send(slice(cached.bytes, answer.range)) : answer.reply;
   }
   for (let attempt = 1; ; attempt++) {
     const info = await headOrFail(storage, key);
     const answer = planAnswer(request, reply, info, options);
     if (!answer.range) return answer.reply;
-    const whole = answer.range.start === 0 && answer.range.end === info.size - 1;
+    // A small object of a cache is read whole (and kept), whatever range was asked for.
+    const keep = options.cache !== undefined && info.size <= options.cache.maxObjectBytes;
+    const whole = keep || (answer.range.start === 0 && answer.range.end === info.size - 1);
     let opened: Awaited<ReturnType<Storage['get']>>;
     try {
       opened = await storage.get(key, whole ? undefined : answer.range);
@@ -93,6 +89,16 @@ export async function sendStoredObject(
       if (attempt < MAX_ATTEMPTS) continue;
       throw new AppError('conflict', 'The file changed while it was being read. Please try again.');
     }
+    if (keep && options.cache) {
+      const bytes = await readWhole(opened.stream);
+      // Replaced while it was read: start over rather than keep (or send) a mix.
+      if (bytes.length !== info.size) {
+        if (attempt < MAX_ATTEMPTS) continue;
+        throw new AppError('conflict', 'The file changed while it was being read. Please try again.');
+      }
+      options.cache.set(key, { info, bytes });
+      return answer.reply.send(slice(bytes, answer.range));
+    }
     if (request.raw.destroyed || reply.raw.destroyed) {
       opened.stream.destroy();
       return reply;
@@ -103,6 +109,16 @@ export async function sendStoredObject(
     });
     return answer.reply.send(opened.stream);
   }
+}
+
+function slice(bytes: Buffer, range: { start: number; end: number }): Buffer {
+  return bytes.subarray(range.start, range.end + 1);
+}
+
+async function readWhole(stream: Readable): Promise<Buffer> {
+  const chunks: Buffer[] = [];
+  for await (const chunk of stream) chunks.push(Buffer.isBuffer(chunk) ? chunk : Buffer.from(chunk));
+  return Buffer.concat(chunks);
 }
 
 /**
@@ -132,24 +148,6 @@ function planAnswer(
   if (request.method === 'HEAD') return { reply: reply.code(status).headers(headers).send(Readable.from([])) };
   // Headers go on the reply only now that it will be answered with bytes.
   return { reply: reply.code(status).headers(headers), range };
-}
-
-/** Reads a small object whole into the cache; null when it is too large to keep (the caller streams it). */
-async function loadSmallObject(storage: Storage, key: string, cache: SmallObjectCache): Promise<CachedObject | null> {
-  const info = await headOrFail(storage, key);
-  if (info.size > cache.maxObjectBytes) return null;
-  const opened = await storage.get(key).catch((error: unknown) => {
-    if (error instanceof StorageNotFoundError) throw new AppError('object-not-found', 'Object does not exist');
-    throw error;
-  });
-  const chunks: Buffer[] = [];
-  for await (const chunk of opened.stream) chunks.push(Buffer.isBuffer(chunk) ? chunk : Buffer.from(chunk));
-  const bytes = Buffer.concat(chunks);
-  // Should a writer have replaced it meanwhile, keep nothing: the next request reads it again.
-  if (bytes.length !== opened.info.size) return null;
-  const entry = { info: opened.info, bytes };
-  cache.set(key, entry);
-  return entry;
 }
 
 async function headOrFail(storage: Storage, key: string): Promise<StoredObjectInfo> {

@@ -1,4 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
+import { SESSION_PATH } from '../../shared/api-paths';
 import type { SessionUser } from '../../shared/schemas/session';
 import { apiFetch } from '../api/client';
 
@@ -11,7 +12,7 @@ export const SESSION_QUERY_KEY = ['session'] as const;
 export function useSession() {
   const query = useQuery({
     queryKey: SESSION_QUERY_KEY,
-    queryFn: () => apiFetch<SessionUser | null>('/api/session'),
+    queryFn: () => apiFetch<SessionUser | null>(SESSION_PATH),
     staleTime: 60_000,
   });
   return { user: query.data ?? null, isLoading: query.isPending, error: query.error };

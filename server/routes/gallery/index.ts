@@ -1,4 +1,5 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { PRIVATE_GALLERY_PATH, PUBLIC_GALLERY_PATH } from '../../../shared/api-paths';
 import { galleryPageSchema, galleryQuerySchema } from '../../../shared/schemas/gallery';
 import type { AppContext } from '../../context';
 import { MAIN_GALLERY } from '../../media/types';
@@ -21,7 +22,7 @@ export const galleryRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (
     gallery: createGalleryRepository(ctx.database.db),
   });
 
-  app.get('/api/gallery', { schema }, async (request, reply) => {
+  app.get(PUBLIC_GALLERY_PATH, { schema }, async (request, reply) => {
     const { type, page } = request.query;
     const result = await gallery.page({ folder: MAIN_GALLERY, kind: type }, page);
     // A browser may reuse it briefly (back and forth between pages); a new upload still shows within seconds.
@@ -30,7 +31,7 @@ export const galleryRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (
     return { ...counts, items: records.map((record) => presentMedia(record, ctx.mediaUrls, { signed: false })) };
   });
 
-  app.get('/api/me/gallery', { schema, preHandler: requireUser }, async (request, reply) => {
+  app.get(PRIVATE_GALLERY_PATH, { schema, preHandler: requireUser }, async (request, reply) => {
     const { type, page } = request.query;
     const user = sessionUserOf(request);
     const result = await gallery.page({ folder: user.folder, kind: type }, page);

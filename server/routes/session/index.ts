@@ -1,4 +1,5 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { SESSION_PATH } from '../../../shared/api-paths';
 import { sessionResponseSchema } from '../../../shared/schemas/session';
 import type { AppContext } from '../../context';
 import { getSessionUser } from '../../plugins/authorize';
@@ -8,7 +9,7 @@ import { getSessionUser } from '../../plugins/authorize';
  * `isAdmin` only decides what the browser shows, every admin route checks again.
  */
 export const sessionRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app) => {
-  app.get('/api/session', { schema: { response: { 200: sessionResponseSchema } } }, async (request, reply) => {
+  app.get(SESSION_PATH, { schema: { response: { 200: sessionResponseSchema } } }, async (request, reply) => {
     reply.header('cache-control', 'no-store');
     return getSessionUser(request);
   });

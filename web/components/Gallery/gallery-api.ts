@@ -1,3 +1,4 @@
+import { galleryPageUrl, PRIVATE_GALLERY_PATH, PUBLIC_GALLERY_PATH } from '../../../shared/api-paths';
 import type { GalleryPage, GalleryType } from '../../../shared/schemas/gallery';
 import { apiFetch } from '../../api/client';
 import { trackConnection } from '../../hooks/useConnectionState';
@@ -6,8 +7,7 @@ import { trackConnection } from '../../hooks/useConnectionState';
 export type GallerySource = { kind: 'public' } | { kind: 'private'; userId: string };
 
 export function galleryUrl(source: GallerySource, type: GalleryType, page: number): string {
-  const path = source.kind === 'public' ? '/api/gallery' : '/api/me/gallery';
-  return `${path}?type=${type}&page=${page}`;
+  return galleryPageUrl(source.kind === 'public' ? PUBLIC_GALLERY_PATH : PRIVATE_GALLERY_PATH, type, page);
 }
 
 /**

@@ -1,4 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
+import { HOME_PATH } from '../../../shared/api-paths';
 import type { HomeResponse } from '../../../shared/schemas/media';
 import { apiFetch } from '../../api/client';
 import { useDocumentTitle } from '../../hooks/useDocumentTitle';
@@ -13,7 +14,7 @@ export default function HomePage() {
   useDocumentTitle(null);
   const { data } = useQuery({
     queryKey: ['home'],
-    queryFn: () => apiFetch<HomeResponse>('/api/home'),
+    queryFn: () => apiFetch<HomeResponse>(HOME_PATH),
     staleTime: 5 * 60_000,
   });
   return (

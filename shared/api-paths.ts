@@ -1,0 +1,16 @@
+import type { GalleryType } from './schemas/gallery';
+
+/**
+ * The read endpoints a first view asks for, shared by the routes that serve them, the app that fetches them and the
+ * page HTML that preloads them: a preload is reused only when its URL is the app's, to the byte. No zod here, so
+ * the browser's gallery chunk can import it.
+ */
+export const SESSION_PATH = '/api/session';
+export const HOME_PATH = '/api/home';
+export const PUBLIC_GALLERY_PATH = '/api/gallery';
+export const PRIVATE_GALLERY_PATH = '/api/me/gallery';
+
+/** One page of a gallery, with the parameters always in this order. */
+export function galleryPageUrl(path: string, type: GalleryType, page: number): string {
+  return `${path}?type=${type}&page=${page}`;
+}
