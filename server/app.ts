@@ -14,7 +14,10 @@ import { registerSameOrigin } from './plugins/same-origin';
 import { registerSecurityHeaders } from './plugins/security-headers';
 import { registerWebApp } from './plugins/web-app';
 import { createMediaUrls, loadMediaUrlKey } from './presenters/media-urls';
+import { createAdminMediaRepository } from './repositories/admin-media-repository';
 import { createAgreementRepository } from './repositories/agreement-repository';
+import { createClientRepository } from './repositories/client-repository';
+import { createEmailTokenRepository } from './repositories/email-token-repository';
 import { createSettingsRepository } from './repositories/settings-repository';
 import { adminRoutes } from './routes/admin/index';
 import { agreementRoutes } from './routes/agreements/index';
@@ -26,8 +29,10 @@ import { mediaRoutes } from './routes/media/index';
 import { sessionRoutes } from './routes/session/index';
 import { siteRoutes } from './routes/site/index';
 import { storageApiRoutes } from './routes/storage/index';
+import { createClientsAdmin } from './services/clients-admin';
 import { startDemoContentAfterListen } from './services/demo-content';
 import { createMediaRuntime } from './services/ingest-runtime';
+import { createMediaAccess } from './services/media-access';
 import { createStorage } from './storage/index';
 import { uploadRoutes } from './uploads/index';
 
@@ -73,6 +78,8 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   );
   app.addHook('onClose', async () => accounts.close());
 
+  const media = createMediaRuntime({ database, storage, dataDir: config.dataDir, logger: app.log });
+  const mediaUrls = createMediaUrls(loadMediaUrlKey(config.authSecret, config.dataDir));
   const ctx: AppContext = {
     config,
     database,
@@ -84,8 +91,19 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     passwordResets: accounts.passwordResets,
     mailer: accounts.mailer,
     authLimits: accounts.limits,
-    media: createMediaRuntime({ database, storage, dataDir: config.dataDir, logger: app.log }),
-    mediaUrls: createMediaUrls(loadMediaUrlKey(config.authSecret, config.dataDir)),
+    clientAccounts: accounts.clientAccounts,
+    clientsAdmin: createClientsAdmin({
+      auth: accounts.auth,
+      clients: createClientRepository(database.db),
+      tokens: createEmailTokenRepository(database.db),
+      folders: createAdminMediaRepository(database.db),
+      mailer: accounts.mailer,
+      config,
+      createPlaceholder: (folder) => accounts.clientAccounts.createPlaceholder(folder),
+    }),
+    media,
+    mediaUrls,
+    mediaAccess: createMediaAccess({ media: media.media, urls: mediaUrls }),
   };
   // The job worker runs while the app does; it stops (finishing the job in hand) before the database closes.
   app.addHook('onReady', async () => ctx.media.worker.start());

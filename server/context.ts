@@ -8,7 +8,10 @@ import type { Mailer } from './mail/mailer';
 import type { MediaUrls } from './presenters/media-urls';
 import type { AgreementRepository } from './repositories/agreement-repository';
 import type { SettingsRepository } from './repositories/settings-repository';
+import type { ClientAccounts } from './services/client-accounts';
+import type { ClientsAdmin } from './services/clients-admin';
 import type { MediaRuntime } from './services/ingest-runtime';
+import type { MediaAccess } from './services/media-access';
 import type { Storage } from './storage/storage';
 
 /**
@@ -30,6 +33,12 @@ export interface AppContext {
   passwordResets: ResetService;
   /** Outgoing e-mail: SMTP_URL, or .eml files in DATA_DIR/outbox. */
   mailer: Mailer;
+  /** Each account's client and gallery, address verification and invitations (server/services/client-accounts.ts). */
+  clientAccounts: ClientAccounts;
+  /** The photographer's clients: add, invite, change address, remove, give an unowned folder. */
+  clientsAdmin: ClientsAdmin;
+  /** The one rule deciding who may read a media item (server/services/media-access.ts). */
+  mediaAccess: MediaAccess;
   /** Per-IP and per-account attempt limits of the account routes. */
   authLimits: AuthLimits;
   /** Media rows, durable jobs, `ingest.ingestFile()` for finished uploads, and the job worker (server/services). */

@@ -14,6 +14,12 @@ export const ERROR_STATUS = {
   'invalid-reset-link': 400,
   'invalid-credentials': 401,
   'email-in-use': 409,
+  // Clients (server/services/clients.ts).
+  'invalid-verification-link': 400,
+  'invalid-invitation': 400,
+  'email-not-verified': 403,
+  'folder-not-empty': 409,
+  'client-has-account': 409,
   'forbidden-origin': 403,
   unauthenticated: 401,
   'quota-exceeded': 402,

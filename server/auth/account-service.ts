@@ -1,22 +1,20 @@
 import type { FastifyBaseLogger } from 'fastify';
-import { placeholderKeyForEmail } from '../../shared/folders';
+import type { Language } from '../../shared/i18n/languages';
 import { isValidEmail } from '../../shared/schemas/auth';
 import type { SessionUser } from '../../shared/schemas/session';
-import type { Storage } from '../storage/storage';
+import type { ClientAccounts } from '../services/client-accounts';
 import { authErrors, betterAuthCode } from './auth-errors';
 import type { BetterAuth } from './better-auth';
 import { cleanDisplayName } from './display-name';
 import type { AccountLimiter } from './limits';
 import { passwordProblem } from './password-policy';
-import { presentSessionUser } from './session-user';
 
 export interface AccountServiceDeps {
   auth: BetterAuth;
-  adminEmail: string;
   limiter: AccountLimiter;
   logger: FastifyBaseLogger;
-  /** Where sign-up creates the user's folder placeholder; absent until a storage driver is configured. */
-  storage?: Pick<Storage, 'put'>;
+  /** Ties each account to its client (and so its one gallery) and proves its address. */
+  clientAccounts: Pick<ClientAccounts, 'afterSignUp' | 'afterSignIn' | 'presentUser'>;
 }
 
 /** A service answer plus the Set-Cookie headers better-auth produced for it. */
@@ -40,26 +38,13 @@ export function assertAcceptablePassword(password: string): void {
  * our rules first (address format, password policy, per-account limits), so a refused request stores nothing.
  */
 export function createAccountService(deps: AccountServiceDeps) {
-  const { auth, limiter } = deps;
-  const present = (user: { id: string; email: string; name?: string | null }) =>
-    presentSessionUser(user, deps.adminEmail);
-
-  async function createFolder(email: string): Promise<void> {
-    if (!deps.storage) return;
-    try {
-      await deps.storage.put(placeholderKeyForEmail(email), Buffer.alloc(0), {
-        contentType: 'application/octet-stream',
-      });
-    } catch (error) {
-      // The account is usable without it; the admin's first upload creates the folder anyway.
-      deps.logger.error({ err: error }, 'could not create the user folder placeholder');
-    }
-  }
+  const { auth, limiter, clientAccounts } = deps;
 
   return {
     async signUp(
       input: { fullName?: string; email: string; password: string },
       headers: Headers,
+      language: Language,
     ): Promise<WithCookies<SessionUser>> {
       const email = normalizeEmail(input.email);
       if (!isValidEmail(email)) throw authErrors.invalidEmail();
@@ -68,23 +53,24 @@ export function createAccountService(deps: AccountServiceDeps) {
       assertAcceptablePassword(input.password);
       await limiter.assertAllowed('signUp', email);
       await limiter.record('signUp', email);
-      try {
-        const { headers: out, response } = await auth.api.signUpEmail({
+      const signedUp = await auth.api
+        .signUpEmail({
           body: { email, password: input.password, name: name ?? '' },
           headers,
           returnHeaders: true,
+        })
+        .catch((error: unknown) => {
+          const code = betterAuthCode(error);
+          if (code === 'USER_ALREADY_EXISTS' || code === 'USER_ALREADY_EXISTS_USE_ANOTHER_EMAIL') {
+            throw authErrors.emailInUse();
+          }
+          if (code === 'INVALID_EMAIL') throw authErrors.invalidEmail();
+          if (code === 'PASSWORD_TOO_SHORT' || code === 'PASSWORD_TOO_LONG') throw authErrors.weakPassword();
+          throw error;
         });
-        await createFolder(email);
-        return { result: present(response.user), setCookies: out.getSetCookie() };
-      } catch (error) {
-        const code = betterAuthCode(error);
-        if (code === 'USER_ALREADY_EXISTS' || code === 'USER_ALREADY_EXISTS_USE_ANOTHER_EMAIL') {
-          throw authErrors.emailInUse();
-        }
-        if (code === 'INVALID_EMAIL') throw authErrors.invalidEmail();
-        if (code === 'PASSWORD_TOO_SHORT' || code === 'PASSWORD_TOO_LONG') throw authErrors.weakPassword();
-        throw error;
-      }
+      const user = signedUp.response.user;
+      await clientAccounts.afterSignUp(user, language);
+      return { result: await clientAccounts.presentUser(user), setCookies: signedUp.headers.getSetCookie() };
     },
 
     async signIn(input: { email: string; password: string }, headers: Headers): Promise<WithCookies<SessionUser>> {
@@ -98,7 +84,8 @@ export function createAccountService(deps: AccountServiceDeps) {
           returnHeaders: true,
         });
         await limiter.clear('signInFailures', email);
-        return { result: present(response.user), setCookies: out.getSetCookie() };
+        await clientAccounts.afterSignIn(response.user.id);
+        return { result: await clientAccounts.presentUser(response.user), setCookies: out.getSetCookie() };
       } catch (error) {
         const code = betterAuthCode(error);
         if (code === 'INVALID_EMAIL_OR_PASSWORD' || code === 'PASSWORD_TOO_LONG') {
@@ -149,7 +136,7 @@ export function createAccountService(deps: AccountServiceDeps) {
     /** The user behind the request's session cookie, or null (none, expired, revoked or forged). */
     async sessionUser(headers: Headers): Promise<SessionUser | null> {
       const session = await auth.api.getSession({ headers, query: { disableCookieCache: true } });
-      return session ? present(session.user) : null;
+      return session ? clientAccounts.presentUser(session.user) : null;
     },
   };
 }

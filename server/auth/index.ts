@@ -3,8 +3,14 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Database } from '../db/database';
 import type { Config } from '../env';
 import { createMailer, type Mailer } from '../mail/mailer';
+import { createAdminMediaRepository } from '../repositories/admin-media-repository';
 import { createAuthAttemptRepository } from '../repositories/auth-attempt-repository';
+import { createClientRepository } from '../repositories/client-repository';
+import { createEmailTokenRepository } from '../repositories/email-token-repository';
 import { createResetTokenRepository } from '../repositories/reset-token-repository';
+import { createSettingsRepository } from '../repositories/settings-repository';
+import { type ClientAccounts, createClientAccounts } from '../services/client-accounts';
+import { backfillClients } from '../services/client-backfill';
 import type { Storage } from '../storage/storage';
 import { type AccountService, createAccountService } from './account-service';
 import { ensureAdminAccount } from './admin-account';
@@ -25,6 +31,7 @@ export interface AuthModule {
   auth: BetterAuth;
   accounts: AccountService;
   passwordResets: ResetService;
+  clientAccounts: ClientAccounts;
   mailer: Mailer;
   limits: AuthLimits;
   close(): Promise<void>;
@@ -67,12 +74,37 @@ export async function createAuthModule(input: {
     initialPassword: config.adminInitialPassword,
     logger,
   });
+  const clients = createClientRepository(database.db);
+  const backfill = await backfillClients({
+    accounts: await createAdminMediaRepository(database.db).listAccounts(),
+    adminEmail: config.adminEmail,
+    clients,
+    settings: createSettingsRepository(database.db),
+  });
+  if (backfill.detachedFolders.length > 0) {
+    logger.warn(
+      { folders: backfill.detachedFolders },
+      'folders shared by several accounts were detached from all of them',
+    );
+  }
+  const clientAccounts = createClientAccounts({
+    auth,
+    clients,
+    tokens: createEmailTokenRepository(database.db),
+    mailer,
+    limiter,
+    config,
+    logger,
+    storage: input.storage,
+  });
   return {
     auth,
     mailer,
     limits,
-    accounts: createAccountService({ auth, adminEmail: config.adminEmail, limiter, logger, storage: input.storage }),
+    clientAccounts,
+    accounts: createAccountService({ auth, limiter, logger, clientAccounts }),
     passwordResets: createResetService({
+      clientAccounts,
       auth,
       config,
       limiter,

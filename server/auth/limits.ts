@@ -17,6 +17,8 @@ export interface AuthLimits {
     forgotPassword: Window;
     resetPassword: Window;
     changePassword: Window;
+    /** Verification e-mails sent again, and e-mailed links used (verification, invitations). */
+    emailLinks: Window;
   };
   perAccount: {
     /** Sign-up attempts per address. */
@@ -29,6 +31,8 @@ export interface AuthLimits {
     resetCodeFailures: Window;
     /** Wrong current passwords per user on the change-password form. */
     changePasswordFailures: Window;
+    /** Verification e-mails sent again per account. */
+    resendVerification: Window;
   };
 }
 
@@ -42,6 +46,7 @@ export const DEFAULT_AUTH_LIMITS: AuthLimits = {
     forgotPassword: { max: 20, windowMs: 15 * MINUTE },
     resetPassword: { max: 30, windowMs: 15 * MINUTE },
     changePassword: { max: 20, windowMs: 15 * MINUTE },
+    emailLinks: { max: 30, windowMs: 15 * MINUTE },
   },
   perAccount: {
     signUp: { max: 5, windowMs: HOUR },
@@ -49,6 +54,7 @@ export const DEFAULT_AUTH_LIMITS: AuthLimits = {
     forgotPassword: { max: 5, windowMs: HOUR },
     resetCodeFailures: { max: 10, windowMs: 24 * HOUR },
     changePasswordFailures: { max: 10, windowMs: 15 * MINUTE },
+    resendVerification: { max: 3, windowMs: HOUR },
   },
 };
 

@@ -5,6 +5,7 @@ import type { Config } from '../env';
 import type { Mailer } from '../mail/mailer';
 import { resetPasswordEmail } from '../mail/reset-password-email';
 import type { ResetTokenRepository } from '../repositories/reset-token-repository';
+import type { ClientAccounts } from '../services/client-accounts';
 import { assertAcceptablePassword, normalizeEmail } from './account-service';
 import { authErrors, betterAuthCode } from './auth-errors';
 import { type BetterAuth, type ResetSecrets, resetSecretsCollector } from './better-auth';
@@ -17,6 +18,8 @@ export interface ResetServiceDeps {
   resetTokens: ResetTokenRepository;
   mailer: Mailer;
   logger: FastifyBaseLogger;
+  /** A reset through the e-mailed link or code proves the address, like a verification link. */
+  clientAccounts: Pick<ClientAccounts, 'markVerified'>;
 }
 
 const CODE_PATTERN = new RegExp(`^\\d{${RESET_CODE_LENGTH}}$`);
@@ -87,6 +90,7 @@ export function createResetService(deps: ResetServiceDeps) {
         throw error;
       }
       await deps.resetTokens.deleteAllForUser(user.id, user.email);
+      await deps.clientAccounts.markVerified(user);
     },
 
     /**
@@ -114,7 +118,10 @@ export function createResetService(deps: ResetServiceDeps) {
       }
       const context = await auth.$context;
       const found = await context.internalAdapter.findUserByEmail(email);
-      if (found) await deps.resetTokens.deleteAllForUser(found.user.id, email);
+      if (found) {
+        await deps.resetTokens.deleteAllForUser(found.user.id, email);
+        await deps.clientAccounts.markVerified(found.user);
+      }
     },
   };
 }

@@ -26,6 +26,44 @@ export interface AuthUserTable {
   id: string;
   email: string;
   name: string;
+  /** better-auth's flag; only our verification, invitation and reset flows set it (server/services/clients.ts). */
+  emailVerified: ColumnType<boolean | number, boolean | number | undefined, boolean | number>;
+  createdAt: ColumnType<Date | string, Date | string | undefined, Date | string>;
+}
+
+export interface AuthSessionTable {
+  id: string;
+  userId: string;
+}
+
+/** The photographer's record of a client and the one gallery folder they own (migration 006_clients). */
+export interface ClientTable {
+  id: string;
+  email: string;
+  full_name: string;
+  phone: string | null;
+  folder: string;
+  account_id: string | null;
+  pending_email: string | null;
+  invited_at: string | null;
+  last_sign_in_at: string | null;
+  created_at: string;
+  updated_at: string;
+}
+
+export type EmailTokenPurpose = 'verify-email' | 'invitation' | 'change-email';
+
+/** A single-use link sent by e-mail, kept as a SHA-256 hash (migration 006_clients). */
+export interface EmailTokenTable {
+  id: string;
+  purpose: EmailTokenPurpose;
+  token_hash: string;
+  client_id: string | null;
+  account_id: string | null;
+  email: string;
+  expires_at: string;
+  used_at: string | null;
+  created_at: string;
 }
 
 export interface AuthVerificationTable {
@@ -98,6 +136,9 @@ export interface DatabaseSchema {
   setting: SettingTable;
   auth_attempt: AuthAttemptTable;
   user: AuthUserTable;
+  session: AuthSessionTable;
+  client: ClientTable;
+  email_token: EmailTokenTable;
   verification: AuthVerificationTable;
   media: MediaTable;
   job: JobTable;

@@ -1,5 +1,5 @@
 import { fromNodeHeaders } from 'better-auth/node';
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { SessionUser } from '../../shared/schemas/session';
 import { AppError } from '../errors';
 
@@ -19,7 +19,9 @@ import { AppError } from '../errors';
  * Use the `onRequest` hook (not preHandler): it runs before body validation, so an anonymous visitor gets 401,
  * never a 400 that would reveal the route's schema.
  * - `requireUser`: 401 `unauthenticated` without a valid session (none, expired, signed out or revoked).
- * - `requireAdmin`: 401 as above, then 403 `unauthorized` unless the user's e-mail is ADMIN_EMAIL.
+ * - `requireVerified`: 401 as above, then 403 `email-not-verified` until the address is proven (private galleries).
+ * - `requireAdmin`: 401 as above, then 403 `unauthorized` unless the user's e-mail is ADMIN_EMAIL; every answer of an
+ *   admin route says `Cache-Control: no-store`.
  * - `getSessionUser(request)`: the user or null, for routes open to everyone that vary by visitor.
  * Add a row for every new route to server/test/route-access.ts; the authorization matrix test fails otherwise.
  */
@@ -58,7 +60,18 @@ export async function requireUser(request: FastifyRequest): Promise<void> {
   if (!user) throw new AppError('unauthenticated', 'Please sign in to continue.');
 }
 
-export async function requireAdmin(request: FastifyRequest): Promise<void> {
+/** Like requireUser, then 403 `email-not-verified` until the account has proven its address. */
+export async function requireVerified(request: FastifyRequest): Promise<void> {
+  const user = await getSessionUser(request);
+  if (!user) throw new AppError('unauthenticated', 'Please sign in to continue.');
+  if (!user.emailVerified) {
+    throw new AppError('email-not-verified', 'Please confirm your e-mail address first: open the link we sent you.');
+  }
+}
+
+/** Admin answers (lists of clients, signed URLs, agreements) are never kept by any cache; a route may say more. */
+export async function requireAdmin(request: FastifyRequest, reply: FastifyReply): Promise<void> {
+  reply.header('cache-control', 'no-store');
   const user = await getSessionUser(request);
   if (!user) throw new AppError('unauthenticated', 'Please sign in to continue.');
   if (!user.isAdmin) throw new AppError('unauthorized', 'Not authorized.');

@@ -33,6 +33,8 @@ export async function registerSecurityHeaders(app: FastifyInstance, config: Conf
         manifestSrc: ["'self'"],
       },
     },
+    // The same rule as frame-ancestors 'none', for browsers that only read the older header.
+    xFrameOptions: { action: 'deny' },
     referrerPolicy: { policy: 'strict-origin-when-cross-origin' },
     // Cross-origin isolation would block the booking form's iframe and presigned media; not needed here.
     crossOriginEmbedderPolicy: false,

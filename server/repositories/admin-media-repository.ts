@@ -1,4 +1,3 @@
-import { folderNameForEmail } from '../../shared/folders';
 import type { Db } from '../db/database';
 import { type NewJob, newJobRow } from './job-repository';
 import { type MediaRecord, toRecord } from './media-repository';
@@ -12,6 +11,14 @@ export interface FolderStats {
 
 export interface AccountSummary {
   id: string;
+  email: string;
+  name: string | null;
+}
+
+/** The client that owns a folder, and their account once they have one. */
+export interface FolderOwner {
+  clientId: string;
+  accountId: string | null;
   email: string;
   name: string | null;
 }
@@ -43,23 +50,39 @@ export function createAdminMediaRepository(db: Db) {
       }));
     },
 
-    /** Every account, oldest first. */
+    /** Every account, by address. */
     async listAccounts(): Promise<AccountSummary[]> {
       const rows = await db.selectFrom('user').select(['id', 'email', 'name']).orderBy('email').execute();
       return rows.map((row) => ({ id: row.id, email: row.email, name: row.name ? row.name : null }));
     },
 
-    /**
-     * The account whose folder this is. A folder's `_` stands for one of `_ . # $ [ ]`, which is exactly what `_`
-     * matches in LIKE; the exact rule is then checked in code. A folder with `%` or `\\` (which LIKE would read
-     * differently on each database) is compared against every account instead.
-     */
-    async findAccountByFolder(folder: string): Promise<AccountSummary | undefined> {
-      let query = db.selectFrom('user').select(['id', 'email', 'name']);
-      if (!/[%\\]/.test(folder)) query = query.where('email', 'like', folder.toLowerCase());
-      const rows = await query.execute();
-      const row = rows.find((candidate) => folderNameForEmail(candidate.email) === folder);
-      return row ? { id: row.id, email: row.email, name: row.name ? row.name : null } : undefined;
+    /** The client that owns `folder` (by the unique folder column of the client table), if any. */
+    async findOwnerByFolder(folder: string): Promise<FolderOwner | undefined> {
+      const row = await db
+        .selectFrom('client')
+        .select(['id', 'account_id', 'email', 'full_name'])
+        .where('folder', '=', folder)
+        .executeTakeFirst();
+      return row
+        ? { clientId: row.id, accountId: row.account_id, email: row.email, name: row.full_name || null }
+        : undefined;
+    },
+
+    /** Every client's folder with their address and name, by address. */
+    async listClientFolders(): Promise<Array<{ folder: string; email: string; name: string | null }>> {
+      const rows = await db.selectFrom('client').select(['folder', 'email', 'full_name']).orderBy('email').execute();
+      return rows.map((row) => ({ folder: row.folder, email: row.email, name: row.full_name || null }));
+    },
+
+    /** Moves every item of a folder that is not yet in the trash into it; the number moved. */
+    async trashFolder(folder: string, at: Date): Promise<number> {
+      const result = await db
+        .updateTable('media')
+        .set({ deleted_at: at.toISOString(), updated: at.toISOString() })
+        .where('folder', '=', folder)
+        .where('deleted_at', 'is', null)
+        .executeTakeFirst();
+      return Number(result.numUpdatedRows);
     },
 
     /** Every item of a folder not in the trash, in gallery order, whatever its state. */

@@ -1,7 +1,6 @@
-import { folderNameForEmail } from '../../shared/folders';
 import { type AdminFolderList, FEATURED_PICKS, type HomePicks, MAIN_GALLERY_FOLDER } from '../../shared/schemas/admin';
 import { AppError } from '../errors';
-import type { AccountSummary, AdminMediaRepository } from '../repositories/admin-media-repository';
+import type { AdminMediaRepository, FolderOwner } from '../repositories/admin-media-repository';
 import type { MediaRecord, MediaRepository } from '../repositories/media-repository';
 import type { SettingsRepository } from '../repositories/settings-repository';
 import { HOME_FEATURED_SETTING, HOME_HERO_SETTING } from '../routes/home/home-picks';
@@ -28,18 +27,17 @@ export function createAdminMediaService(deps: AdminMediaDependencies) {
   const { admin } = deps;
 
   return {
-    /** Every user folder with its statistics, plus the main gallery's. */
+    /** Every client's folder with its statistics, plus the main gallery's. */
     async listFolders(): Promise<AdminFolderList> {
-      const [accounts, stats] = await Promise.all([admin.listAccounts(), admin.folderStats()]);
+      const [owners, stats] = await Promise.all([admin.listClientFolders(), admin.folderStats()]);
       const byFolder = new Map(stats.map((row) => [row.folder, row]));
       const empty = { itemCount: 0, totalSize: 0, lastUpload: null };
-      const items = accounts.map((account) => {
-        const folder = folderNameForEmail(account.email);
+      const items = owners.map(({ folder, email, name }) => {
         const row = byFolder.get(folder);
         return {
           folder,
-          email: account.email,
-          name: account.name,
+          email,
+          name,
           ...(row ? { itemCount: row.itemCount, totalSize: row.totalSize, lastUpload: row.lastUpload } : empty),
         };
       });
@@ -54,14 +52,15 @@ export function createAdminMediaService(deps: AdminMediaDependencies) {
     },
 
     /**
-     * The account that owns `folder`, null for the main gallery; 404 `not-found` for a folder nobody owns. The upload
-     * endpoint calls it too, so files only ever land in a folder someone can see.
+     * The client that owns `folder`, null for the main gallery; 404 `not-found` for a folder no client owns. The
+     * upload endpoint calls it too, so files only ever land in a folder that belongs to someone (an invited client
+     * who has no account yet included).
      */
-    async resolveFolder(folder: string): Promise<AccountSummary | null> {
+    async resolveFolder(folder: string): Promise<FolderOwner | null> {
       if (folder === MAIN_GALLERY_FOLDER) return null;
-      const account = await admin.findAccountByFolder(folder);
-      if (!account) throw folderNotFound();
-      return account;
+      const owner = await admin.findOwnerByFolder(folder);
+      if (!owner) throw folderNotFound();
+      return owner;
     },
 
     async listFolderMedia(folder: string): Promise<MediaRecord[]> {

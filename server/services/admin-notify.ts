@@ -37,7 +37,7 @@ export function photosReadyEmail(input: PhotosReadyInput): MailMessage {
 }
 
 export interface NotifyDependencies {
-  admin: Pick<AdminMediaRepository, 'findAccountByFolder' | 'lastAgreementLanguage'>;
+  admin: Pick<AdminMediaRepository, 'findOwnerByFolder' | 'lastAgreementLanguage'>;
   mailer: Pick<Mailer, 'send'>;
   siteName: string;
   publicUrl: string;
@@ -55,9 +55,9 @@ export async function notifyPhotosReady(
   if (folder === MAIN_GALLERY_FOLDER) {
     throw new AppError('invalid-argument', 'The main gallery has no owner to notify.');
   }
-  const account = await deps.admin.findAccountByFolder(folder);
+  const account = await deps.admin.findOwnerByFolder(folder);
   if (!account) throw new AppError('not-found', 'There is no such folder.');
-  const remembered = await deps.admin.lastAgreementLanguage(account.id);
+  const remembered = account.accountId ? await deps.admin.lastAgreementLanguage(account.accountId) : undefined;
   const chosen = language ?? (isLanguage(remembered) ? remembered : DEFAULT_MAIL_LANGUAGE);
   try {
     await deps.mailer.send(

@@ -2,13 +2,16 @@ import fs from 'node:fs';
 import path from 'node:path';
 import type { RouteOptions } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { SessionUser } from '../../shared/schemas/session';
+import { uploadReadyPhoto } from './admin-upload';
+import { signUpVerified } from './email-links';
 import { createTestApp, makeTempDir, type TestApp } from './harness';
-import { type Identity, ROUTE_ACCESS } from './route-access';
+import { IDENTITIES, type Identity, type MatrixFixtures, type Outcome, ROUTE_ACCESS } from './route-access';
 import { FAST_HASH, TestClient } from './test-client';
 
 const ADMIN = { email: 'photographer@example.com', password: 'matrix-admin-secret' };
 const PASSWORD = 'riding at dawn';
+/** Appended to every URL once: a visitor who may not use a route must be refused before its query is read. */
+const INVALID_QUERY = 'page=-1&type=nonsense&exp=x&sig=%00';
 
 /** Every method + URL the server registers; HEAD routes Fastify derives from GET are covered by the GET row. */
 function routeKeys(routes: RouteOptions[]): string[] {
@@ -20,12 +23,20 @@ function routeKeys(routes: RouteOptions[]): string[] {
   return [...keys].filter((key) => !(key.startsWith('HEAD ') && keys.has(key.replace(/^HEAD /, 'GET ')))).sort();
 }
 
+/** `realResource`: the row points at an existing item, so its 404 can only be a refusal. */
+function outcomeOf(status: number, code: string | undefined, realResource: boolean): Outcome {
+  if (status === 401 && code === 'unauthenticated') return 'deny';
+  if (status === 403 && (code === 'unauthorized' || code === 'email-not-verified')) return 'deny';
+  if (realResource && status === 404 && code === 'object-not-found') return 'hidden';
+  return 'allow';
+}
+
 describe('authorization matrix', () => {
   const routes: RouteOptions[] = [];
   const web = makeTempDir('gallery-web-');
   let t: TestApp;
   const clients = {} as Record<Identity, TestClient>;
-  const users = {} as Record<'clientA' | 'clientB' | 'admin', SessionUser>;
+  const fixtures = {} as MatrixFixtures;
 
   beforeAll(async () => {
     // A minimal web build, so the static-file routes are registered as in production.
@@ -34,16 +45,28 @@ describe('authorization matrix', () => {
       env: { ADMIN_EMAIL: ADMIN.email, ADMIN_INITIAL_PASSWORD: ADMIN.password },
       build: { ...FAST_HASH, webRoot: web.dir, onRoute: (route) => routes.push(route) },
     });
-    clients.anonymous = new TestClient(t.app);
-    for (const [who, email] of [
-      ['clientA', 'client.a@example.com'],
-      ['clientB', 'client.b@example.com'],
-    ] as const) {
-      clients[who] = new TestClient(t.app);
-      users[who] = (await clients[who].signUp(email, PASSWORD)).json();
-    }
-    clients.admin = new TestClient(t.app);
-    users.admin = (await clients.admin.signIn(ADMIN.email, ADMIN.password)).json();
+    for (const identity of IDENTITIES) clients[identity] = new TestClient(t.app);
+    fixtures.users = {
+      clientA: await signUpVerified(clients.clientA, t.dataDir, 'client.a@example.com', PASSWORD),
+      clientB: await signUpVerified(clients.clientB, t.dataDir, 'client.b@example.com', PASSWORD),
+      admin: (await clients.admin.signIn(ADMIN.email, ADMIN.password)).json(),
+    };
+    // The seed's rule maps this address to clientA's folder name; ownership by account id must not care.
+    await signUpVerified(clients.lookalike, t.dataDir, 'client_a@example.com', PASSWORD);
+    expect((await clients.unverified.signUp('unproven@example.com', PASSWORD)).statusCode).toBe(200);
+
+    const photo = await uploadReadyPhoto(clients.admin, t.dataDir, fixtures.users.clientA.folder ?? '');
+    fixtures.photoA = photo.id;
+    fixtures.photoAFile = photo.view?.image.src.split('/').at(-1)?.split('?')[0] ?? '';
+    // The photographer invites a client and uploads for them; someone then signs up with that address unproven.
+    const invited = await clients.admin.post('/api/admin/clients', {
+      email: 'invited@example.com',
+      fullName: 'Invited',
+    });
+    expect(invited.statusCode).toBe(201);
+    await uploadReadyPhoto(clients.admin, t.dataDir, invited.json().folder);
+    expect((await clients.invited.signUp('invited@example.com', PASSWORD)).statusCode).toBe(200);
+
     const leaving = new TestClient(t.app);
     await leaving.signUp('revoked@example.com', PASSWORD);
     clients.revoked = leaving.clone();
@@ -59,8 +82,9 @@ describe('authorization matrix', () => {
     expect(missing, 'add these routes to server/test/route-access.ts').toEqual([]);
   });
 
-  it('lets each identity through, or refuses it, exactly as the table says', async () => {
-    expect(users.admin.isAdmin).toBe(true);
+  it('lets each identity through, or refuses it, exactly as the table says, whatever the query', async () => {
+    expect(fixtures.users.admin.isAdmin).toBe(true);
+    expect(fixtures.photoAFile).toMatch(/\.(avif|webp|jpg)$/);
     expect(await clients.revoked.session()).toBeNull();
     const mismatches: string[] = [];
     // Signing out ends each identity's session, so it runs last: every other route is checked with live sessions.
@@ -70,22 +94,24 @@ describe('authorization matrix', () => {
       const row = ROUTE_ACCESS[key];
       if (!row) continue;
       const [method = 'GET', pattern = '/'] = key.split(' ');
-      const url = row.url ? row.url(users) : pattern.replace(/:\w+/g, 'x').replace(/\*/g, 'x');
-      for (const identity of Object.keys(row.access) as Identity[]) {
-        const res = await clients[identity].request({
-          method: method as 'GET',
-          url,
-          ...(['GET', 'HEAD', 'OPTIONS'].includes(method) ? {} : { payload: (row.body ?? {}) as object }),
-        });
-        const code = res.headers['content-type']?.toString().includes('json') ? res.json()?.error?.code : undefined;
-        const outcome =
-          (res.statusCode === 401 && code === 'unauthenticated') || (res.statusCode === 403 && code === 'unauthorized')
-            ? 'deny'
-            : 'allow';
-        if (outcome !== row.access[identity]) {
-          mismatches.push(
-            `${key} as ${identity}: expected ${row.access[identity]}, got ${res.statusCode} ${code ?? ''}`,
-          );
+      const url = row.url ? row.url(fixtures) : pattern.replace(/:\w+/g, 'x').replace(/\*/g, 'x');
+      for (const identity of IDENTITIES) {
+        const expected = row.access[identity];
+        for (const target of [url, `${url}${url.includes('?') ? '&' : '?'}${INVALID_QUERY}`]) {
+          const res = await clients[identity].request({
+            method: method as 'GET',
+            url: target,
+            ...(['GET', 'HEAD', 'OPTIONS'].includes(method) ? {} : { payload: (row.body ?? {}) as object }),
+          });
+          const code = res.headers['content-type']?.toString().includes('json') ? res.json()?.error?.code : undefined;
+          const outcome = outcomeOf(res.statusCode, code, row.url !== undefined);
+          // With a bad query an allowed visitor may get a 400; a refusal must not depend on the query.
+          const fine = target === url || expected !== 'allow' ? outcome === expected : outcome !== 'deny';
+          if (!fine || res.statusCode >= 500) {
+            mismatches.push(
+              `${key} as ${identity} (${target}): expected ${expected}, got ${res.statusCode} ${code ?? ''}`,
+            );
+          }
         }
       }
     }

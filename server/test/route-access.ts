@@ -3,42 +3,99 @@ import type { SessionUser } from '../../shared/schemas/session';
 /**
  * The authorization matrix: one row for every route the server registers, with what each kind of visitor may do.
  * server/test/authorization-matrix.test.ts lists the registered routes, fails when one has no row here, and checks
- * every expectation with real sessions.
+ * every expectation with real sessions, once with the row's query and once with an invalid one (an anonymous visitor
+ * must be refused before the query is even read); any 5xx fails the test.
  *
  * Key: `'<METHOD> <url pattern as registered>'`, e.g. `'GET /api/media/:id'` (HEAD routes Fastify adds for GET
  * are covered by the GET row).
  *
+ * The identities:
+ *   anonymous   no session
+ *   clientA     a verified client, owner of a private photo (`who.photoA`)
+ *   clientB     another verified client
+ *   admin       the photographer
+ *   revoked     a signed-out session's cookie
+ *   unverified  signed up, address not proven
+ *   invited     signed up with the address of a client the photographer invited and uploaded for, not proven
+ *   lookalike   verified, with an address that the seed's folder rule maps to clientA's folder name
+ *
  * Value: a shorthand, or an object for routes whose answer depends on whose resource it is:
  *   PUBLIC       everyone, signed in or not
- *   SIGNED_IN    client A, client B and the admin; not anonymous visitors nor a revoked session
+ *   SIGNED_IN    every live session, proven address or not
+ *   VERIFIED     every live session with a proven address (the others get 403 `email-not-verified`)
  *   ADMIN_ONLY   the admin only
- *   { access: { anonymous, clientA, clientB, admin, revoked }, url?: (who) => '/api/…', body?: {…} }
- *     `url` fills the pattern with real values, e.g. `(who) => \`/api/folders/${who.clientA.folder}\`` for a route
- *     that only client A (and the admin) may use; without it every `:param` and `*` becomes `x`.
+ *   { access: { anonymous, clientA, … }, url?: (who) => '/api/…', body?: {…} }
+ *     `url` fills the pattern with real values, e.g. `(who) => \`/media/${who.photoA}/original\``; without it every
+ *     `:param` and `*` becomes `x`.
  *
- * 'allow' means the route did not refuse the visitor: any answer except 401 `unauthenticated` and
- * 403 `unauthorized` (a 400 for the empty test body still counts as allowed). 'deny' means one of those two.
+ * Outcomes: 'deny' means 401 `unauthenticated`, 403 `unauthorized` or 403 `email-not-verified`; 'hidden' means the
+ * 404 of an id that does not exist (`object-not-found`); 'allow' is any other answer (a 400 for the empty test body
+ * still counts as allowed).
  *
  * Adding a route is one line, for example:
  *   'DELETE /api/admin/media/:id': ADMIN_ONLY,
  */
-export type Outcome = 'allow' | 'deny';
-export type Identity = 'anonymous' | 'clientA' | 'clientB' | 'admin' | 'revoked';
+export type Outcome = 'allow' | 'deny' | 'hidden';
+export const IDENTITIES = [
+  'anonymous',
+  'clientA',
+  'clientB',
+  'admin',
+  'revoked',
+  'unverified',
+  'invited',
+  'lookalike',
+] as const;
+export type Identity = (typeof IDENTITIES)[number];
+/** The users behind the sessions, and the ids of the resources rows may point at. */
+export interface MatrixFixtures {
+  users: Record<'clientA' | 'clientB' | 'admin', SessionUser>;
+  /** A ready photo in clientA's private gallery. */
+  photoA: string;
+  /** One of its derivative file names. */
+  photoAFile: string;
+}
 export type AccessRow = {
   access: Record<Identity, Outcome>;
-  url?: (who: Record<'clientA' | 'clientB' | 'admin', SessionUser>) => string;
+  url?: (who: MatrixFixtures) => string;
   body?: unknown;
 };
 
-export const PUBLIC: AccessRow = {
-  access: { anonymous: 'allow', clientA: 'allow', clientB: 'allow', admin: 'allow', revoked: 'allow' },
-};
-export const SIGNED_IN: AccessRow = {
-  access: { anonymous: 'deny', clientA: 'allow', clientB: 'allow', admin: 'allow', revoked: 'deny' },
-};
-export const ADMIN_ONLY: AccessRow = {
-  access: { anonymous: 'deny', clientA: 'deny', clientB: 'deny', admin: 'allow', revoked: 'deny' },
-};
+const row = (outcomes: Record<Identity, Outcome>): AccessRow => ({ access: outcomes });
+
+export const PUBLIC = row({
+  anonymous: 'allow',
+  clientA: 'allow',
+  clientB: 'allow',
+  admin: 'allow',
+  revoked: 'allow',
+  unverified: 'allow',
+  invited: 'allow',
+  lookalike: 'allow',
+});
+export const SIGNED_IN = row({ ...PUBLIC.access, anonymous: 'deny', revoked: 'deny' });
+export const VERIFIED = row({ ...SIGNED_IN.access, unverified: 'deny', invited: 'deny' });
+export const ADMIN_ONLY = row({
+  anonymous: 'deny',
+  clientA: 'deny',
+  clientB: 'deny',
+  admin: 'allow',
+  revoked: 'deny',
+  unverified: 'deny',
+  invited: 'deny',
+  lookalike: 'deny',
+});
+/** A private item of clientA: its owner and the admin read it; unproven accounts are told to verify; others see a 404. */
+const PRIVATE_OF_A = {
+  anonymous: 'hidden',
+  clientA: 'allow',
+  clientB: 'hidden',
+  admin: 'allow',
+  revoked: 'hidden',
+  unverified: 'deny',
+  invited: 'deny',
+  lookalike: 'hidden',
+} as const satisfies Record<Identity, Outcome>;
 
 export const ROUTE_ACCESS: Record<string, AccessRow> = {
   // The built web app and its static files.
@@ -56,6 +113,10 @@ export const ROUTE_ACCESS: Record<string, AccessRow> = {
   'POST /api/auth/reset-password/verify': PUBLIC,
   'POST /api/auth/reset-password/link': PUBLIC,
   'POST /api/auth/reset-password/code': PUBLIC,
+  'POST /api/auth/verify-email': PUBLIC,
+  'POST /api/auth/verification-email': SIGNED_IN,
+  'POST /api/auth/invitation/verify': PUBLIC,
+  'POST /api/auth/invitation/accept': PUBLIC,
 
   // Site settings and the booking terms (server/routes/site, server/routes/agreements).
   'GET /api/site': PUBLIC,
@@ -66,16 +127,13 @@ export const ROUTE_ACCESS: Record<string, AccessRow> = {
 
   // Galleries (server/routes/gallery): the public main gallery, and each user's own folder only.
   'GET /api/gallery': PUBLIC,
-  'GET /api/me/gallery': SIGNED_IN,
-  'GET /api/me/gallery/archive': SIGNED_IN,
+  'GET /api/me/gallery': VERIFIED,
+  'GET /api/me/gallery/archive': VERIFIED,
 
-  // Media bytes and the home page (server/routes/media, server/routes/home). The route is open; each item decides:
-  // main-gallery items are public, private ones need a signed URL or the owner's or admin's session
-  // (server/routes/media/media-routes.test.ts checks every case).
-  'GET /media/:id/:file': PUBLIC,
-  // The original as an attachment: open like /media, but a private item answers 404 to anyone not allowed
-  // (server/routes/media/download.test.ts checks every case).
-  'GET /api/media/:id/download': PUBLIC,
+  // Media bytes (server/routes/media): each item decides through server/services/media-access.ts. Here, a private
+  // photo of clientA; server/routes/media/*.test.ts check public items, signatures and every file kind.
+  'GET /media/:id/:file': { access: PRIVATE_OF_A, url: (who) => `/media/${who.photoA}/${who.photoAFile}` },
+  'GET /api/media/:id/download': { access: PRIVATE_OF_A, url: (who) => `/api/media/${who.photoA}/download` },
   'GET /api/home': PUBLIC,
 
   // The admin panel (server/routes/admin) and the tus upload endpoint (server/uploads): the admin only.
@@ -89,6 +147,12 @@ export const ROUTE_ACCESS: Record<string, AccessRow> = {
   'PUT /api/admin/main-gallery/order': ADMIN_ONLY,
   'GET /api/admin/home-picks': ADMIN_ONLY,
   'PUT /api/admin/home-picks': ADMIN_ONLY,
+  'GET /api/admin/clients': ADMIN_ONLY,
+  'POST /api/admin/clients': ADMIN_ONLY,
+  'PATCH /api/admin/clients/:id': ADMIN_ONLY,
+  'POST /api/admin/clients/:id/invitation': ADMIN_ONLY,
+  'DELETE /api/admin/clients/:id': ADMIN_ONLY,
+  'PUT /api/admin/folders/:folder/owner': ADMIN_ONLY,
   'POST /api/uploads': ADMIN_ONLY,
   'GET /api/uploads/:id': ADMIN_ONLY,
   'PATCH /api/uploads/:id': ADMIN_ONLY,

@@ -6,7 +6,10 @@ export const sessionUserSchema = z.object({
   email: z.string(),
   name: z.string().nullable(),
   isAdmin: z.boolean(),
-  folder: z.string(),
+  /** False until the address is proven (link, invitation or password reset); nothing private is shown before. */
+  emailVerified: z.boolean(),
+  /** The private gallery the account owns; null until the address is verified, and for the admin. */
+  folder: z.string().nullable(),
 });
 
 export const sessionResponseSchema = sessionUserSchema.nullable();

@@ -6,6 +6,7 @@ import * as m002mediaJobs from './002_media_jobs';
 import * as m003agreements from './003_agreements';
 import * as m004mediaTrash from './004_media_trash';
 import * as m005mediaCrc32 from './005_media_crc32';
+import * as m006clients from './006_clients';
 
 /** Every migration, by name. Names sort in the order they run; never rename or edit one that has shipped. */
 export const migrations: Record<string, Migration> = {
@@ -16,4 +17,5 @@ export const migrations: Record<string, Migration> = {
   '003_agreements': m003agreements,
   '004_media_trash': m004mediaTrash,
   '005_media_crc32': m005mediaCrc32,
+  '006_clients': m006clients,
 };

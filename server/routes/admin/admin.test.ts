@@ -2,9 +2,9 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { AdminFolderList, AdminMedia } from '../../../shared/schemas/admin';
-import type { SessionUser } from '../../../shared/schemas/session';
 import { writeTestJpeg } from '../../media/test-images';
 import { until } from '../../services/ingest-test-support';
+import { signUpVerified, type VerifiedUser } from '../../test/email-links';
 import { createTestApp, TEST_DATABASES, type TestApp } from '../../test/harness';
 import { FAST_HASH, TestClient } from '../../test/test-client';
 import { createUpload, headUpload, patchUpload, uploadWhole } from '../../uploads/tus-test-support';
@@ -16,7 +16,7 @@ describe.each(TEST_DATABASES)('admin panel API and tus uploads on %s', (kind) =>
   let t: TestApp;
   let admin: TestClient;
   let rider: TestClient;
-  let riderUser: SessionUser;
+  let riderUser: VerifiedUser;
   let jpeg: Buffer;
 
   const mediaOf = async (folder: string): Promise<AdminMedia[]> =>
@@ -40,7 +40,7 @@ describe.each(TEST_DATABASES)('admin panel API and tus uploads on %s', (kind) =>
     admin = new TestClient(t.app);
     await admin.signIn(ADMIN.email, ADMIN.password);
     rider = new TestClient(t.app);
-    riderUser = (await rider.signUp('dana.cohen@example.com', 'riding at dawn', 'Dana Cohen')).json();
+    riderUser = await signUpVerified(rider, t.dataDir, 'dana.cohen@example.com', 'riding at dawn', 'Dana Cohen');
     jpeg = fs.readFileSync(await writeTestJpeg(path.join(t.dataDir, 'source.jpg'), 120, 80));
   });
   afterAll(async () => t.close());

@@ -19,6 +19,7 @@ import { createAdminMediaService } from '../../services/admin-media';
 import { notifyPhotosReady } from '../../services/admin-notify';
 import { createTrashService, startDailyTask } from '../../services/trash';
 import { presentAdminMedia } from './admin-media-presenter';
+import { clientRoutes } from './clients';
 
 const folderParams = z.object({ folder: z.string().min(1).max(255) });
 const idParams = z.object({ id: mediaIdSchema });
@@ -116,6 +117,8 @@ export const adminRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (ap
     { schema: { body: homePicksSchema, response: { 200: homePicksSchema } } },
     (request) => admin.setHomePicks(request.body),
   );
+
+  await app.register(clientRoutes, { ctx });
 
   // The daily sweep of the trash runs while the app runs.
   let sweep: { stop: () => Promise<void> } | null = null;

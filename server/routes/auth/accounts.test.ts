@@ -2,6 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import SQLite from 'better-sqlite3';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { linkTokenFromOutbox } from '../../test/email-links';
 import { createTestApp, TEST_DATABASES, type TestApp } from '../../test/harness';
 import { FAST_HASH, PRODUCTION_HASH, TestClient } from '../../test/test-client';
 
@@ -20,7 +21,7 @@ describe.each(TEST_DATABASES)('accounts on %s', (database) => {
   });
   afterAll(async () => t.close());
 
-  it('signs up, sets an HttpOnly SameSite=Lax session cookie and creates the user folder', async () => {
+  it('signs up, sets an HttpOnly SameSite=Lax session cookie and creates the user folder, owned once verified', async () => {
     const client = new TestClient(t.app);
     const res = await client.signUp('Dana.Cohen@Example.com', 'riding at dawn', 'Chloe\u0301 \tCohen');
     expect(res.statusCode).toBe(200);
@@ -28,12 +29,19 @@ describe.each(TEST_DATABASES)('accounts on %s', (database) => {
       email: 'dana.cohen@example.com',
       name: 'Chloé Cohen',
       isAdmin: false,
-      folder: 'dana_cohen@example_com',
+      emailVerified: false,
+      folder: null,
     });
     const cookie = cookieHeader(res);
     expect(cookie).toMatch(/^gallery\.session=[^;]+; Max-Age=\d+; Path=\/; HttpOnly; SameSite=Lax$/);
     expect(cookie).not.toMatch(/Secure/);
-    expect(await client.session()).toMatchObject({ email: 'dana.cohen@example.com', folder: 'dana_cohen@example_com' });
+    const token = await linkTokenFromOutbox(t.dataDir, 'dana.cohen@example.com', 'verify-email');
+    expect((await client.post('/api/auth/verify-email', { token })).statusCode).toBe(200);
+    expect(await client.session()).toMatchObject({
+      email: 'dana.cohen@example.com',
+      emailVerified: true,
+      folder: 'dana_cohen@example_com',
+    });
     const root = t.config.storage.kind === 'disk' ? t.config.storage.root : '';
     expect(fs.statSync(path.join(root, 'dana_cohen@example_com', '.placeholder')).size).toBe(0);
   });
@@ -158,7 +166,8 @@ describe.each(TEST_DATABASES)('accounts on %s', (database) => {
     const admin = new TestClient(t.app);
     const res = await admin.signIn(ADMIN.email, ADMIN.password);
     expect(res.statusCode).toBe(200);
-    expect(res.json()).toMatchObject({ email: ADMIN.email, isAdmin: true, folder: 'photographer@example_com' });
+    // The admin is no client: verified from the start, and owning no private gallery.
+    expect(res.json()).toMatchObject({ email: ADMIN.email, isAdmin: true, emailVerified: true, folder: null });
     expect(await new TestClient(t.app).session()).toBeNull();
   });
 });

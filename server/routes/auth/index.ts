@@ -13,6 +13,14 @@ import {
   verifiedResetLinkSchema,
   verifyResetLinkBodySchema,
 } from '../../../shared/schemas/auth';
+import {
+  acceptInvitationBodySchema,
+  invitationSchema,
+  invitationTokenBodySchema,
+  resendVerificationBodySchema,
+  verifiedEmailSchema,
+  verifyEmailBodySchema,
+} from '../../../shared/schemas/clients';
 import { sessionUserSchema } from '../../../shared/schemas/session';
 import type { Window } from '../../auth/limits';
 import type { AppContext } from '../../context';
@@ -25,7 +33,7 @@ function withCookies<T>(reply: FastifyReply, answer: { result: T; setCookies: st
   return answer.result;
 }
 
-/** The reset e-mail's language: the visitor's chosen language (cookie), else the browser's. */
+/** An e-mail's language: the visitor's chosen language (cookie), else the browser's. */
 function requestLanguage(request: FastifyRequest) {
   return resolveLanguage({
     cookie: request.cookies?.[LANGUAGE_STORAGE_KEY],
@@ -46,7 +54,10 @@ export const authRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app
     '/api/auth/sign-up',
     { config: perIp(limits.signUp), schema: { body: signUpBodySchema, response: { 200: sessionUserSchema } } },
     async (request, reply) =>
-      withCookies(reply, await ctx.accounts.signUp(request.body, fromNodeHeaders(request.headers))),
+      withCookies(
+        reply,
+        await ctx.accounts.signUp(request.body, fromNodeHeaders(request.headers), requestLanguage(request)),
+      ),
   );
 
   app.post(
@@ -118,5 +129,49 @@ export const authRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app
       await ctx.passwordResets.resetWithCode(request.body);
       return ok;
     },
+  );
+
+  // Proving the address: the link from the verification (or address-change) e-mail, and "send again" on /me.
+  app.post(
+    '/api/auth/verify-email',
+    {
+      config: perIp(limits.emailLinks),
+      schema: { body: verifyEmailBodySchema, response: { 200: verifiedEmailSchema } },
+    },
+    async (request) => ctx.clientAccounts.verifyEmail(request.body.token),
+  );
+
+  app.post(
+    '/api/auth/verification-email',
+    {
+      onRequest: requireUser,
+      config: perIp(limits.emailLinks),
+      schema: { body: resendVerificationBodySchema, response: { 200: okResponseSchema } },
+    },
+    async (request) => {
+      const language = request.body.language ?? requestLanguage(request);
+      await ctx.clientAccounts.resendVerification(sessionUserOf(request), language);
+      return ok;
+    },
+  );
+
+  // Invitations from the photographer: what the page shows, then choosing a password (which signs the client in).
+  app.post(
+    '/api/auth/invitation/verify',
+    {
+      config: perIp(limits.emailLinks),
+      schema: { body: invitationTokenBodySchema, response: { 200: invitationSchema } },
+    },
+    async (request) => ctx.clientAccounts.inspectInvitation(request.body.token),
+  );
+
+  app.post(
+    '/api/auth/invitation/accept',
+    {
+      config: perIp(limits.emailLinks),
+      schema: { body: acceptInvitationBodySchema, response: { 200: sessionUserSchema } },
+    },
+    async (request, reply) =>
+      withCookies(reply, await ctx.clientAccounts.acceptInvitation(request.body, fromNodeHeaders(request.headers))),
   );
 };

@@ -1,6 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { AppContext } from '../../context';
-import { requireUser, sessionUserOf } from '../../plugins/authorize';
+import { requireVerified, sessionUserOf } from '../../plugins/authorize';
 import type { GalleryCursor, MediaRecord, MediaRepository } from '../../repositories/media-repository';
 import { formatContentDisposition } from '../../storage/content-disposition';
 import { createZipStream, type ZipEntrySource } from '../../storage/zip-archive';
@@ -26,9 +26,9 @@ export async function listWholeFolder(media: Pick<MediaRepository, 'listVisible'
  * the file being read at once.
  */
 export const archiveRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app, { ctx }) => {
-  app.get('/api/me/gallery/archive', { preHandler: requireUser, compress: false }, async (request, reply) => {
-    const user = sessionUserOf(request);
-    const records = await listWholeFolder(ctx.media.media, user.folder);
+  app.get('/api/me/gallery/archive', { onRequest: requireVerified, compress: false }, async (request, reply) => {
+    const folder = ctx.mediaAccess.ownFolder(sessionUserOf(request));
+    const records = folder === null ? [] : await listWholeFolder(ctx.media.media, folder);
     const entries: ZipEntrySource[] = records.map((record) => ({
       name: record.name,
       size: record.size,
@@ -43,7 +43,7 @@ export const archiveRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (
     return reply
       .header('content-type', 'application/zip')
       .header('content-length', String(length))
-      .header('content-disposition', formatContentDisposition('attachment', `${user.folder}.zip`))
+      .header('content-disposition', formatContentDisposition('attachment', `${folder ?? 'gallery'}.zip`))
       .header('cache-control', 'private, no-store')
       .header('x-content-type-options', 'nosniff')
       .send(stream);

@@ -3,7 +3,7 @@ import { PRIVATE_GALLERY_PATH, PUBLIC_GALLERY_PATH } from '../../../shared/api-p
 import { galleryPageSchema, galleryQuerySchema } from '../../../shared/schemas/gallery';
 import type { AppContext } from '../../context';
 import { MAIN_GALLERY } from '../../media/types';
-import { requireUser, sessionUserOf } from '../../plugins/authorize';
+import { requireVerified, sessionUserOf } from '../../plugins/authorize';
 import { presentMedia } from '../../presenters/media-presenter';
 import { createGalleryRepository } from '../../repositories/gallery-repository';
 import { createGalleryService } from '../../services/gallery-service';
@@ -13,7 +13,8 @@ const schema = { querystring: galleryQuerySchema, response: { 200: galleryPageSc
 
 /**
  * GET /api/gallery — the public main gallery, and GET /api/me/gallery — the signed-in user's own folder; both
- * `?type=all|images|videos&page=N`, 6 ready items per page, answering `{ items, page, pageCount, total }`.
+ * `?type=all|images|videos&page=N`, 6 ready items per page, answering `{ items, page, pageCount, total }`. The user's
+ * folder is the one their account owns, and only once their address is proven (ctx.mediaAccess.ownFolder).
  * Private items carry signed URLs, so the answer is never stored by shared caches.
  */
 export const galleryRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app, { ctx }) => {
@@ -31,11 +32,12 @@ export const galleryRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (
     return { ...counts, items: records.map((record) => presentMedia(record, ctx.mediaUrls, { signed: false })) };
   });
 
-  app.get(PRIVATE_GALLERY_PATH, { schema, preHandler: requireUser }, async (request, reply) => {
+  app.get(PRIVATE_GALLERY_PATH, { schema, onRequest: requireVerified }, async (request, reply) => {
     const { type, page } = request.query;
-    const user = sessionUserOf(request);
-    const result = await gallery.page({ folder: user.folder, kind: type }, page);
     reply.header('cache-control', 'private, no-store');
+    const folder = ctx.mediaAccess.ownFolder(sessionUserOf(request));
+    if (folder === null) return { items: [], page, pageCount: 0, total: 0 };
+    const result = await gallery.page({ folder, kind: type }, page);
     const { records, ...counts } = result;
     return { ...counts, items: records.map((record) => presentMedia(record, ctx.mediaUrls, { signed: true })) };
   });

@@ -2,7 +2,6 @@ import { execFileSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
-import type { SessionUser } from '../../../shared/schemas/session';
 import { type Database, openDatabase } from '../../db/database';
 import type { MediaRecord } from '../../repositories/media-repository';
 import { DERIVE_JOB, md5AndSize } from '../../services/ingest';
@@ -11,6 +10,7 @@ import { drainJobs, makeTestRuntime } from '../../services/ingest-test-support';
 import { createStorage } from '../../storage/index';
 import type { Storage } from '../../storage/storage';
 import { type RunningS3rver, startS3rver } from '../../storage/testing/s3rver';
+import { signUpVerified, type VerifiedUser } from '../../test/email-links';
 import { createTestApp, type TestApp } from '../../test/harness';
 import { FAST_HASH, TestClient } from '../../test/test-client';
 
@@ -22,7 +22,7 @@ export interface MediaTestApp {
   /** The ingest runtime on the second connection (its worker runs only inside `settle`). */
   runtime: MediaRuntime;
   clients: Record<'anonymous' | 'clientA' | 'clientB' | 'admin', TestClient>;
-  userA: SessionUser;
+  userA: VerifiedUser;
   /** Copies `source` and runs it through the real ingest pipeline into `folder`; call `settle` before reading it. */
   ingest: (folder: string, source: string, originalName: string) => Promise<MediaRecord>;
   /**
@@ -70,8 +70,8 @@ export async function startMediaTestApp(options: {
     clientB: new TestClient(t.app),
     admin: new TestClient(t.app),
   };
-  const userA = (await clients.clientA.signUp('rider.a@example.com', 'riding at dawn')).json() as SessionUser;
-  await clients.clientB.signUp('rider.b@example.com', 'riding at dawn');
+  const userA = await signUpVerified(clients.clientA, t.dataDir, 'rider.a@example.com', 'riding at dawn');
+  await signUpVerified(clients.clientB, t.dataDir, 'rider.b@example.com', 'riding at dawn');
   await clients.admin.signIn(TEST_ADMIN.email, TEST_ADMIN.password);
 
   const second: Database = await openDatabase(t.config.database);

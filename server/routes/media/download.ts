@@ -1,11 +1,7 @@
-import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { AppContext } from '../../context';
-import { AppError } from '../../errors';
-import { MAIN_GALLERY } from '../../media/types';
 import { getSessionUser } from '../../plugins/authorize';
-import type { MediaRecord } from '../../repositories/media-repository';
 import { sendStoredObject } from '../../storage/serve-object';
 
 const params = z.object({ id: z.string().regex(/^[A-Za-z0-9_-]{22}$/, 'not a media id') });
@@ -20,27 +16,6 @@ const MEDIA_CSP = "sandbox; default-src 'none'";
 /** Life of the presigned S3 URL a download redirects to: long enough to start, short enough not to be shared. */
 export const PRESIGNED_DOWNLOAD_SECONDS = 300;
 
-const notFound = () => new AppError('object-not-found', 'Object does not exist');
-
-/**
- * The item a request may download, or 404 `object-not-found`. Main-gallery items are everyone's; a private item needs
- * a valid signed URL, or the session of its folder's owner or of the admin. Anyone else (signed in or not) gets the
- * same 404 as for an id that does not exist, so ids cannot be probed.
- */
-async function downloadableItem(
-  ctx: AppContext,
-  request: FastifyRequest,
-  id: string,
-  signature: { exp?: string; sig?: string },
-): Promise<MediaRecord> {
-  const record = await ctx.media.media.findById(id);
-  if (record?.status !== 'ready' || record.deletedAt) throw notFound();
-  if (record.folder === MAIN_GALLERY || ctx.mediaUrls.verify(id, signature.exp, signature.sig)) return record;
-  const user = await getSessionUser(request);
-  if (user && (user.isAdmin || user.folder === record.folder)) return record;
-  throw notFound();
-}
-
 /**
  * GET/HEAD /api/media/:id/download — a media item's original as an attachment under its stored name (RFC 6266 with
  * `filename*`, so Hebrew names arrive intact), always `application/octet-stream`, nosniff and a sandbox CSP (an SVG
@@ -53,7 +28,10 @@ export const downloadRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async 
     '/api/media/:id/download',
     { schema: { params, querystring: query }, compress: false },
     async (request, reply) => {
-      const record = await downloadableItem(ctx, request, request.params.id, request.query);
+      const { record, scope } = await ctx.mediaAccess.readable(request.params.id, {
+        ...request.query,
+        user: () => getSessionUser(request),
+      });
       if (request.method === 'GET' && ctx.storage.kind === 's3') {
         const location = await ctx.storage.signedUrl(record.fullPath, {
           expiresInSeconds: PRESIGNED_DOWNLOAD_SECONDS,
@@ -71,7 +49,7 @@ export const downloadRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async 
       }
       return sendStoredObject(request, reply, ctx.storage, record.fullPath, {
         contentType: DOWNLOAD_TYPE,
-        cacheControl: `${record.folder === MAIN_GALLERY ? 'public' : 'private'}, ${ONE_HOUR}`,
+        cacheControl: `${scope}, ${ONE_HOUR}`,
         disposition: { type: 'attachment', filename: record.name },
         extraHeaders: { 'content-security-policy': MEDIA_CSP },
       });

@@ -2,7 +2,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { AppContext } from '../../context';
 import { AppError } from '../../errors';
-import { derivativeKey, MAIN_GALLERY } from '../../media/types';
+import { derivativeKey } from '../../media/types';
 import { getSessionUser } from '../../plugins/authorize';
 import type { MediaRecord } from '../../repositories/media-repository';
 import { sendStoredObject } from '../../storage/serve-object';
@@ -26,28 +26,18 @@ const notFound = () => new AppError('object-not-found', 'Object does not exist')
 
 /**
  * GET/HEAD /media/:id/:file — the bytes of a media item: a derivative by its content-addressed name, or `original`.
- * Main-gallery items are public; private items need a valid signed URL, or the session of the folder's owner or of
- * the admin. Range, ETag/304 and HEAD come from sendStoredObject. An SVG original is only ever an attachment under
+ * Who may read which item is decided by ctx.mediaAccess (server/services/media-access.ts). Range, ETag/304 and HEAD come from sendStoredObject. An SVG original is only ever an attachment under
  * a sandbox CSP; every response says nosniff.
  */
 export const mediaRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app, { ctx }) => {
-  const { media } = ctx.media;
-  const urls = ctx.mediaUrls;
   // Grid and lightbox images are requested again and again; under their content-addressed keys they never change.
   const derivatives = new SmallObjectCache();
   app.get('/media/:id/:file', { schema: { params, querystring: query }, compress: false }, async (request, reply) => {
     const { id, file } = request.params;
-    const record = await media.findById(id);
-    if (record?.status !== 'ready' || record.deletedAt) throw notFound();
-    const isPublic = record.folder === MAIN_GALLERY;
-    if (!isPublic && !urls.verify(id, request.query.exp, request.query.sig)) {
-      const user = await getSessionUser(request);
-      if (!user) throw new AppError('unauthenticated', 'Please sign in to see this file.');
-      if (!user.isAdmin && user.folder !== record.folder) {
-        throw new AppError('unauthorized', 'You do not have permission to see this file.');
-      }
-    }
-    const scope = isPublic ? 'public' : 'private';
+    const { record, scope } = await ctx.mediaAccess.readable(id, {
+      ...request.query,
+      user: () => getSessionUser(request),
+    });
     const extraHeaders = { 'content-security-policy': MEDIA_CSP };
     if (file === 'original') {
       return sendStoredObject(request, reply, ctx.storage, record.fullPath, {

@@ -1,5 +1,5 @@
 import path from 'node:path';
-import type { FastifyRequest } from 'fastify';
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { AppContext } from '../../context';
 import { AppError } from '../../errors';
@@ -13,9 +13,9 @@ import { listQuery, listResponse, metadataPatch, objectMetadata, objectParams } 
  * requireAdmin (run as onRequest, so a visitor gets 401 before any validation) with the storage service's messages
  * for its two codes.
  */
-async function requireStorageAdmin(request: FastifyRequest): Promise<void> {
+async function requireStorageAdmin(request: FastifyRequest, reply: FastifyReply): Promise<void> {
   try {
-    await requireAdmin(request);
+    await requireAdmin(request, reply);
   } catch (error) {
     if (error instanceof AppError && error.code === 'unauthenticated') {
       throw new AppError('unauthenticated', 'User is not authenticated, please sign in and try again.');

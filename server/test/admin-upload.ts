@@ -1,0 +1,32 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import type { AdminMedia } from '../../shared/schemas/admin';
+import { writeTestJpeg } from '../media/test-images';
+import { until } from '../services/ingest-test-support';
+import { uploadWhole } from '../uploads/tus-test-support';
+import type { TestClient } from './test-client';
+
+/**
+ * Uploads a small real JPEG as the admin (tus, like the panel) into `folder` and waits until the pipeline made it
+ * ready; returns the item as the admin sees it.
+ */
+export async function uploadReadyPhoto(
+  admin: TestClient,
+  scratchDir: string,
+  folder: string,
+  filename = 'ride.jpg',
+): Promise<AdminMedia> {
+  const source = await writeTestJpeg(path.join(scratchDir, `source-${Date.now()}.jpg`), 160, 120);
+  const { finished } = await uploadWhole(admin, fs.readFileSync(source), { filename, filetype: 'image/jpeg', folder });
+  if (finished?.statusCode !== 204) throw new Error(`upload failed: ${finished?.statusCode} ${finished?.body}`);
+  const id = String(finished.headers['x-media-id']);
+  const url = `/api/admin/folders/${encodeURIComponent(folder)}/media`;
+  let ready: AdminMedia | undefined;
+  await until(async () => {
+    const items: AdminMedia[] = (await admin.get(url)).json().items;
+    ready = items.find((item) => item.id === id && item.status === 'ready');
+    return Boolean(ready);
+  }, `${filename} to be ready`);
+  if (!ready) throw new Error('unreachable');
+  return ready;
+}
