@@ -16,9 +16,14 @@ export interface Database {
   close(): Promise<void>;
 }
 
+/** Connects to the configured database as it is, without touching its schema (openDatabase migrates). */
+export function connectDatabase(config: Config['database']): Database {
+  return config.kind === 'postgres' ? openPostgres(config.url) : openSqlite(config.file);
+}
+
 /** Opens the configured database and brings its schema up to date. */
 export async function openDatabase(config: Config['database']): Promise<Database> {
-  const database = config.kind === 'postgres' ? openPostgres(config.url) : openSqlite(config.file);
+  const database = connectDatabase(config);
   try {
     await migrateToLatest(database.db, database.kind);
   } catch (error) {

@@ -6,28 +6,53 @@ import type { TestClient } from './test-client';
 
 export type LinkPage = 'verify-email' | 'accept-invite';
 
-/**
- * The token of the newest `/verify-email` or `/accept-invite` link e-mailed to `to`, read from the real .eml files
- * in DATA_DIR/outbox. Mail goes out in the background, so it waits (up to 5 s) for a link not in `except`.
- */
+/** The `/verify-email` or `/accept-invite` tokens e-mailed to `to`, oldest first, from the .eml files in the outbox. */
+async function outboxLinkTokens(dataDir: string, to: string, page: LinkPage): Promise<string[]> {
+  const pattern = new RegExp(`/${page}\\?token=([A-Za-z0-9_-]{43})`);
+  const tokens: string[] = [];
+  for (const file of outboxFiles(dataDir)) {
+    const mail = await simpleParser(fs.readFileSync(file));
+    const recipient = mail.to && !Array.isArray(mail.to) ? mail.to.text : '';
+    const token = pattern.exec(mail.text ?? '')?.[1];
+    if (recipient === to && token) tokens.push(token);
+  }
+  return tokens;
+}
+
+/** Mail goes out in the background: asks `ready` again every 25 ms for up to 5 s. */
+async function poll<T>(read: () => Promise<T>, ready: (value: T) => boolean, what: string): Promise<T> {
+  const deadline = Date.now() + 5000;
+  for (;;) {
+    const value = await read();
+    if (ready(value)) return value;
+    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
+    await new Promise((resolve) => setTimeout(resolve, 25));
+  }
+}
+
+/** The token of the newest link e-mailed to `to` that is not in `except`, waiting for it to arrive. */
 export async function linkTokenFromOutbox(
   dataDir: string,
   to: string,
   page: LinkPage,
   except: string[] = [],
 ): Promise<string> {
-  const pattern = new RegExp(`/${page}\\?token=([A-Za-z0-9_-]{43})`);
-  const deadline = Date.now() + 5000;
-  for (;;) {
-    for (const file of outboxFiles(dataDir).reverse()) {
-      const mail = await simpleParser(fs.readFileSync(file));
-      const recipient = mail.to && !Array.isArray(mail.to) ? mail.to.text : '';
-      const token = pattern.exec(mail.text ?? '')?.[1];
-      if (recipient === to && token && !except.includes(token)) return token;
-    }
-    if (Date.now() > deadline) throw new Error(`no ${page} link for ${to} in the outbox`);
-    await new Promise((resolve) => setTimeout(resolve, 25));
-  }
+  const fresh = (tokens: string[]) => tokens.filter((token) => !except.includes(token));
+  const tokens = await poll(
+    () => outboxLinkTokens(dataDir, to, page),
+    (all) => fresh(all).length > 0,
+    `a ${page} link for ${to}`,
+  );
+  return fresh(tokens).at(-1) ?? '';
+}
+
+/** Every link token e-mailed to `to` so far, once at least `count` have arrived. */
+export async function allLinkTokensFromOutbox(dataDir: string, to: string, page: LinkPage, count: number) {
+  return poll(
+    () => outboxLinkTokens(dataDir, to, page),
+    (all) => all.length >= count,
+    `${count} ${page} links for ${to}`,
+  );
 }
 
 /** A client whose address is proven, so the account owns its folder. */
