@@ -1,7 +1,9 @@
 /**
- * User storage folders (spec §3): each user's media lives in a folder named after the e-mail address, with the
- * characters `. # $ [ ]` replaced by underscores (the original backend refused them in paths). The folder holds a
- * hidden empty `.placeholder`, created at sign-up, that every listing ignores.
+ * Client storage folders: a client's media lives in a folder first named after the e-mail address, with the
+ * characters `. # $ [ ]` replaced by underscores (the original backend refused them in paths), so an imported tree of
+ * the old layout keeps its names. The name says nothing about ownership: several addresses map to one name, so the
+ * server gives each client a unique folder and decides access by account id (server/services/client-folders.ts).
+ * The folder holds a hidden empty `.placeholder`, created with the client, that every listing ignores.
  */
 export const FOLDER_PLACEHOLDER = '.placeholder';
 
@@ -11,11 +13,6 @@ export function folderNameForEmail(email: string): string {
     .trim()
     .toLowerCase()
     .replace(/[.#$[\]]/g, '_');
-}
-
-/** The storage key of the placeholder that marks a user's folder as existing. */
-export function placeholderKeyForEmail(email: string): string {
-  return `${folderNameForEmail(email)}/${FOLDER_PLACEHOLDER}`;
 }
 
 /** True for the hidden placeholder, which listings leave out. */

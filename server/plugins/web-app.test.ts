@@ -89,6 +89,8 @@ describe('serving the web app', () => {
     expect(csp).toContain("script-src 'self'");
     expect(csp).not.toContain('unsafe-inline');
     expect(csp).toContain("frame-ancestors 'none'");
+    // The older header says the same: no framing at all, not even by the site itself.
+    expect(res.headers['x-frame-options']).toBe('DENY');
     expect(csp).toContain("frame-src 'self' https://forms.example.com;");
     expect(res.headers['x-content-type-options']).toBe('nosniff');
     expect(res.headers['referrer-policy']).toBe('strict-origin-when-cross-origin');

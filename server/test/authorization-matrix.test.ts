@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { uploadReadyPhoto } from './admin-upload';
 import { signUpVerified } from './email-links';
 import { createTestApp, makeTempDir, type TestApp } from './harness';
-import { IDENTITIES, type Identity, type MatrixFixtures, type Outcome, ROUTE_ACCESS } from './route-access';
+import { ADMIN_ONLY, IDENTITIES, type Identity, type MatrixFixtures, type Outcome, ROUTE_ACCESS } from './route-access';
 import { FAST_HASH, TestClient } from './test-client';
 
 const ADMIN = { email: 'photographer@example.com', password: 'matrix-admin-secret' };
@@ -103,13 +103,20 @@ describe('authorization matrix', () => {
             url: target,
             ...(['GET', 'HEAD', 'OPTIONS'].includes(method) ? {} : { payload: (row.body ?? {}) as object }),
           });
-          const code = res.headers['content-type']?.toString().includes('json') ? res.json()?.error?.code : undefined;
+          const isJson = Boolean(res.headers['content-type']?.toString().includes('json'));
+          const code = isJson ? res.json()?.error?.code : undefined;
           const outcome = outcomeOf(res.statusCode, code, row.url !== undefined);
           // With a bad query an allowed visitor may get a 400; a refusal must not depend on the query.
           const fine = target === url || expected !== 'allow' ? outcome === expected : outcome !== 'deny';
-          if (!fine || res.statusCode >= 500) {
+          // Admin JSON answers (client lists, signed URLs, agreements) are never stored by any cache.
+          const cacheable =
+            identity === 'admin' &&
+            isJson &&
+            row === ADMIN_ONLY &&
+            !String(res.headers['cache-control']).includes('no-store');
+          if (!fine || res.statusCode >= 500 || cacheable) {
             mismatches.push(
-              `${key} as ${identity} (${target}): expected ${expected}, got ${res.statusCode} ${code ?? ''}`,
+              `${key} as ${identity} (${target}): expected ${expected}, got ${res.statusCode} ${code ?? ''}${cacheable ? ' without no-store' : ''}`,
             );
           }
         }
