@@ -4,8 +4,8 @@ import cookie from '@fastify/cookie';
 import rateLimit from '@fastify/rate-limit';
 import Fastify, { type FastifyInstance, type RouteOptions } from 'fastify';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
-import { type AuthModuleOptions, createAuthModule } from './auth/index';
-import type { AppContext } from './context';
+import type { AuthModuleOptions } from './auth/index';
+import { composeServices } from './composition';
 import { openDatabase } from './db/database';
 import type { Config } from './env';
 import { registerAuthorization } from './plugins/authorize';
@@ -13,12 +13,6 @@ import { registerErrorHandler } from './plugins/error-handler';
 import { registerSameOrigin } from './plugins/same-origin';
 import { registerSecurityHeaders } from './plugins/security-headers';
 import { registerWebApp } from './plugins/web-app';
-import { createMediaUrls, loadMediaUrlKey } from './presenters/media-urls';
-import { createAdminMediaRepository } from './repositories/admin-media-repository';
-import { createAgreementRepository } from './repositories/agreement-repository';
-import { createClientRepository } from './repositories/client-repository';
-import { createEmailTokenRepository } from './repositories/email-token-repository';
-import { createSettingsRepository } from './repositories/settings-repository';
 import { adminRoutes } from './routes/admin/index';
 import { agreementRoutes } from './routes/agreements/index';
 import { authRoutes } from './routes/auth/index';
@@ -29,10 +23,7 @@ import { mediaRoutes } from './routes/media/index';
 import { sessionRoutes } from './routes/session/index';
 import { siteRoutes } from './routes/site/index';
 import { storageApiRoutes } from './routes/storage/index';
-import { createClientsAdmin } from './services/clients-admin';
 import { startDemoContentAfterListen } from './services/demo-content';
-import { createMediaRuntime } from './services/ingest-runtime';
-import { createMediaAccess } from './services/media-access';
 import { createStorage } from './storage/index';
 import { uploadRoutes } from './uploads/index';
 
@@ -70,45 +61,21 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   app.addHook('onClose', async () => database.close());
 
   const storage = createStorage(config.storage);
-  const accounts = await createAuthModule({ config, database, logger: app.log, storage, options: options.auth }).catch(
-    async (error: unknown) => {
-      await database.close();
-      throw error;
-    },
-  );
-  app.addHook('onClose', async () => accounts.close());
-
-  const media = createMediaRuntime({ database, storage, dataDir: config.dataDir, logger: app.log });
-  const mediaUrls = createMediaUrls(loadMediaUrlKey(config.authSecret, config.dataDir));
-  const ctx: AppContext = {
+  const { ctx, demo, close } = await composeServices({
     config,
     database,
-    logger: app.log,
-    settings: createSettingsRepository(database.db),
-    agreements: createAgreementRepository(database.db),
     storage,
-    accounts: accounts.accounts,
-    passwordResets: accounts.passwordResets,
-    mailer: accounts.mailer,
-    authLimits: accounts.limits,
-    clientAccounts: accounts.clientAccounts,
-    clientsAdmin: createClientsAdmin({
-      auth: accounts.auth,
-      clients: createClientRepository(database.db),
-      tokens: createEmailTokenRepository(database.db),
-      folders: createAdminMediaRepository(database.db),
-      mailer: accounts.mailer,
-      config,
-      createPlaceholder: (folder) => accounts.clientAccounts.createPlaceholder(folder),
-    }),
-    media,
-    mediaUrls,
-    mediaAccess: createMediaAccess({ media: media.media, urls: mediaUrls }),
-  };
+    logger: app.log,
+    auth: options.auth,
+  }).catch(async (error: unknown) => {
+    await database.close();
+    throw error;
+  });
+  app.addHook('onClose', async () => close());
   // The job worker runs while the app does; it stops (finishing the job in hand) before the database closes.
   app.addHook('onReady', async () => ctx.media.worker.start());
   app.addHook('preClose', async () => ctx.media.worker.stop());
-  startDemoContentAfterListen(app, ctx);
+  startDemoContentAfterListen(app, demo);
 
   await registerSecurityHeaders(app, config);
   registerSameOrigin(app, config.publicUrl);

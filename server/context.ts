@@ -2,47 +2,60 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { AccountService } from './auth/account-service';
 import type { AuthLimits } from './auth/limits';
 import type { ResetService } from './auth/reset-service';
-import type { Database } from './db/database';
 import type { Config } from './env';
-import type { Mailer } from './mail/mailer';
 import type { MediaUrls } from './presenters/media-urls';
 import type { AgreementRepository } from './repositories/agreement-repository';
-import type { SettingsRepository } from './repositories/settings-repository';
+import type { AdminMediaService } from './services/admin-media';
+import type { PhotosReadyNotifier } from './services/admin-notify';
 import type { ClientAccounts } from './services/client-accounts';
 import type { ClientsAdmin } from './services/clients-admin';
+import type { GalleryService } from './services/gallery-service';
+import type { HomeService } from './services/home-picks';
 import type { MediaRuntime } from './services/ingest-runtime';
 import type { MediaAccess } from './services/media-access';
+import type { StorageApiService } from './services/storage-api';
+import type { TrashService } from './services/trash';
 import type { Storage } from './storage/storage';
 
 /**
- * Everything a route needs, built once in buildApp and handed to each route plugin.
- * Services take only the parts they use, so tests can pass small fakes.
+ * What every route plugin receives: the services, each built once in server/composition.ts. Routes never see the
+ * database; a rule a route needs lives in one of these services.
  */
 export interface AppContext {
   config: Config;
-  database: Database;
   logger: FastifyBaseLogger;
-  settings: SettingsRepository;
-  /** The audit trail of accepted booking terms. */
-  agreements: AgreementRepository;
-  /** Media bytes: local disk or S3, chosen once at boot from config.storage. */
+  /** Media bytes: local disk or S3, chosen once at boot from config.storage (routes stream objects from it). */
   storage: Storage;
   /** Sign-up, sign-in, sign-out, password change and the session lookup (server/auth). */
   accounts: AccountService;
   /** Forgotten-password requests and both ways to reset (link and 6-digit code). */
   passwordResets: ResetService;
-  /** Outgoing e-mail: SMTP_URL, or .eml files in DATA_DIR/outbox. */
-  mailer: Mailer;
+  /** Per-IP and per-account attempt limits of the account routes. */
+  authLimits: AuthLimits;
   /** Each account's client and gallery, address verification and invitations (server/services/client-accounts.ts). */
   clientAccounts: ClientAccounts;
   /** The photographer's clients: add, invite, change address, remove, give an unowned folder. */
   clientsAdmin: ClientsAdmin;
-  /** The one rule deciding who may read a media item (server/services/media-access.ts). */
-  mediaAccess: MediaAccess;
-  /** Per-IP and per-account attempt limits of the account routes. */
-  authLimits: AuthLimits;
-  /** Media rows, durable jobs, `ingest.ingestFile()` for finished uploads, and the job worker (server/services). */
+  /** The audit trail of accepted booking terms. */
+  agreements: AgreementRepository;
+  /** Durable jobs, `ingest.ingestFile()` for finished uploads, and the job worker (server/services). */
   media: MediaRuntime;
   /** `/media/<id>/<file>` URLs, signed for private items (server/presenters/media-urls.ts). */
   mediaUrls: MediaUrls;
+  /** The one rule deciding who may read a media item (server/services/media-access.ts). */
+  mediaAccess: MediaAccess;
+  /** Gallery pages at a flat cost, and whole folders for the archive. */
+  gallery: GalleryService;
+  /** The home page's hero and featured images. */
+  home: HomeService;
+  /** The admin panel's folders, the main gallery's order, home-page picks, the metadata repair. */
+  adminMedia: AdminMediaService;
+  /** Delete to a 30-day trash, restore, and the daily purge. */
+  trash: TrashService;
+  /** The "your photos are ready" e-mail. */
+  photosReady: PhotosReadyNotifier;
+  /** The storage-style admin API over media items. */
+  storageApi: StorageApiService;
+  /** The health check's probe of the database. */
+  health: { check(): Promise<{ database: 'sqlite' | 'postgres'; storage: 'disk' | 's3' }> };
 }

@@ -3,8 +3,8 @@ import { AppError } from '../errors';
 import type { AdminMediaRepository, FolderOwner } from '../repositories/admin-media-repository';
 import type { MediaRecord, MediaRepository } from '../repositories/media-repository';
 import type { SettingsRepository } from '../repositories/settings-repository';
-import { HOME_FEATURED_SETTING, HOME_HERO_SETTING } from '../routes/home/home-picks';
 import { formatContentDisposition } from '../storage/content-disposition';
+import { HOME_FEATURED_SETTING, HOME_HERO_SETTING } from './home-picks';
 import { DERIVE_JOB, UPLOAD_CACHE_CONTROL } from './ingest';
 
 /** Items a folder view shows at most (a client's folder from one competition is a few hundred). */

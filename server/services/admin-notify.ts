@@ -74,3 +74,10 @@ export async function notifyPhotosReady(
   }
   return { sentTo: account.email, language: chosen };
 }
+
+/** "Your photos are ready" with its dependencies bound, as the composition root builds it. */
+export function createPhotosReadyNotifier(deps: NotifyDependencies) {
+  return { notify: (folder: string, language?: Language) => notifyPhotosReady(deps, folder, language) };
+}
+
+export type PhotosReadyNotifier = ReturnType<typeof createPhotosReadyNotifier>;

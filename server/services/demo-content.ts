@@ -1,9 +1,11 @@
 import fsp from 'node:fs/promises';
 import path from 'node:path';
-import type { FastifyInstance } from 'fastify';
-import type { AppContext } from '../context';
+import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
+import type { Config } from '../env';
 import { DEMO_IMAGE_SIZES, renderDemoImage, renderDemoVideo } from '../media/demo-art';
 import { MAIN_GALLERY } from '../media/types';
+import type { SettingsRepository } from '../repositories/settings-repository';
+import type { MediaRuntime } from './ingest-runtime';
 
 /** The settings key that records the demo set: `{ state: 'installing' | 'done' | 'skipped' }`. */
 export const DEMO_MARKER = 'demo.content';
@@ -27,7 +29,12 @@ const IMAGE_NAMES = [
   'after-the-music',
 ];
 
-export type DemoDependencies = Pick<AppContext, 'config' | 'settings' | 'media' | 'logger'>;
+export interface DemoDependencies {
+  config: Pick<Config, 'demoContent' | 'dataDir'>;
+  settings: SettingsRepository;
+  media: MediaRuntime;
+  logger: FastifyBaseLogger;
+}
 
 /**
  * Fills an empty site with a demo set made on the spot (no downloads): 14 abstract warm-toned "photos" in varied

@@ -1,6 +1,9 @@
 import { GALLERY_PAGE_SIZE } from '../../shared/schemas/gallery';
 import type { GalleryIndex, GalleryRepository, GalleryScope } from '../repositories/gallery-repository';
-import type { MediaRecord, MediaRepository } from '../repositories/media-repository';
+import type { GalleryCursor, MediaRecord, MediaRepository } from '../repositories/media-repository';
+
+/** Rows read per query when a whole folder is listed (the archive). */
+const LIST_BATCH = 500;
 
 export interface GalleryServiceDeps {
   media: Pick<MediaRepository, 'listVisible'>;
@@ -81,6 +84,19 @@ export function createGalleryService(deps: GalleryServiceDeps, options: GalleryS
       if (page > 1 && !after) return { ...base, records: [] };
       const records = await deps.media.listVisible({ folder: scope.folder, kind: scope.kind, after, limit: pageSize });
       return { ...base, records };
+    },
+
+    /** Every visible (ready, not deleted) item of a folder, in display order, read in keyset batches. */
+    async wholeFolder(folder: string): Promise<MediaRecord[]> {
+      const all: MediaRecord[] = [];
+      let after: GalleryCursor | undefined;
+      for (;;) {
+        const batch = await deps.media.listVisible({ folder, kind: 'all', after, limit: LIST_BATCH });
+        all.push(...batch);
+        const last = batch.at(-1);
+        if (batch.length < LIST_BATCH || !last) return all;
+        after = { position: last.position, id: last.id };
+      }
     },
 
     /** Forgets cached page indexes (of one folder, or all), for callers that know the media just changed. */

@@ -45,11 +45,14 @@ export function createTrashService(deps: TrashDependencies) {
       return new Date(new Date(deletedAt).getTime() + retentionMs).toISOString();
     },
 
+    /** Trashes an item; returns it as it now is (with its deletion time). */
     async moveToTrash(id: string): Promise<MediaRecord> {
       const record = await deps.findById(id);
       if (!record || record.deletedAt) throw notFound();
       if (!(await deps.admin.moveToTrash(id, now()))) throw notFound();
-      return record;
+      const trashed = await deps.findById(id);
+      if (!trashed) throw notFound();
+      return trashed;
     },
 
     async restore(id: string): Promise<MediaRecord> {

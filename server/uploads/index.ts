@@ -3,8 +3,6 @@ import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
 import type { AppContext } from '../context';
 import { AppError } from '../errors';
 import { requireAdmin } from '../plugins/authorize';
-import { createAdminMediaRepository } from '../repositories/admin-media-repository';
-import { createAdminMediaService } from '../services/admin-media';
 import { startDailyTask } from '../services/trash';
 import { createTusUploads, UPLOAD_PATH } from './tus-uploads';
 
@@ -14,16 +12,10 @@ import { createTusUploads, UPLOAD_PATH } from './tus-uploads';
  * and the global same-origin rule applies to POST, PATCH and DELETE as to every other write.
  */
 export const uploadRoutes: FastifyPluginAsync<{ ctx: AppContext }> = async (app, { ctx }) => {
-  const admin = createAdminMediaService({
-    admin: createAdminMediaRepository(ctx.database.db),
-    media: ctx.media.media,
-    settings: ctx.settings,
-    notifyWorker: () => ctx.media.worker.notify(),
-  });
   const tus = createTusUploads({
     directory: path.join(ctx.config.dataDir, 'uploads'),
     ingest: ctx.media.ingest,
-    resolveFolder: (folder) => admin.resolveFolder(folder),
+    resolveFolder: (folder) => ctx.adminMedia.resolveFolder(folder),
     logger: ctx.logger,
   });
 

@@ -14,11 +14,8 @@ import {
 } from '../../../shared/schemas/admin';
 import type { AppContext } from '../../context';
 import { requireAdmin } from '../../plugins/authorize';
-import { createAdminMediaRepository } from '../../repositories/admin-media-repository';
-import { createAdminMediaService } from '../../services/admin-media';
-import { notifyPhotosReady } from '../../services/admin-notify';
-import { createTrashService, startDailyTask } from '../../services/trash';
-import { presentAdminMedia } from './admin-media-presenter';
+import { presentAdminMedia } from '../../presenters/admin-media-presenter';
+import { startDailyTask } from '../../services/trash';
 import { clientRoutes } from './clients';
 
 const folderParams = z.object({ folder: z.string().min(1).max(255) });
@@ -31,18 +28,7 @@ const okSchema = z.object({ ok: z.literal(true) });
  * Every route is admin-only, checked on the server before anything else (requireAdmin as onRequest).
  */
 export const adminRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app, { ctx }) => {
-  const repository = createAdminMediaRepository(ctx.database.db);
-  const admin = createAdminMediaService({
-    admin: repository,
-    media: ctx.media.media,
-    settings: ctx.settings,
-    notifyWorker: () => ctx.media.worker.notify(),
-  });
-  const trash = createTrashService({
-    admin: repository,
-    storage: ctx.storage,
-    findById: (id) => ctx.media.media.findById(id),
-  });
+  const { adminMedia: admin, trash } = ctx;
   const present = (records: Parameters<typeof presentAdminMedia>[0][]) =>
     records.map((record) => presentAdminMedia(record, ctx.mediaUrls, trash.purgeAt));
 
@@ -69,21 +55,14 @@ export const adminRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (ap
   app.post(
     '/api/admin/folders/:folder/notify',
     { schema: { params: folderParams, body: notifyRequestSchema, response: { 200: notifyResponseSchema } } },
-    (request) =>
-      notifyPhotosReady(
-        { admin: repository, mailer: ctx.mailer, siteName: ctx.config.siteName, publicUrl: ctx.config.publicUrl },
-        request.params.folder,
-        request.body.language,
-      ),
+    (request) => ctx.photosReady.notify(request.params.folder, request.body.language),
   );
 
   app.delete(
     '/api/admin/media/:id',
     { schema: { params: idParams, response: { 200: adminMediaSchema } } },
     async (request) => {
-      await trash.moveToTrash(request.params.id);
-      const record = await ctx.media.media.findById(request.params.id);
-      if (!record) throw new Error('the trashed row vanished');
+      const record = await trash.moveToTrash(request.params.id);
       return presentAdminMedia(record, ctx.mediaUrls, trash.purgeAt);
     },
   );

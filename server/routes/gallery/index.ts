@@ -5,8 +5,6 @@ import type { AppContext } from '../../context';
 import { MAIN_GALLERY } from '../../media/types';
 import { requireVerified, sessionUserOf } from '../../plugins/authorize';
 import { presentMedia } from '../../presenters/media-presenter';
-import { createGalleryRepository } from '../../repositories/gallery-repository';
-import { createGalleryService } from '../../services/gallery-service';
 import { archiveRoutes } from './archive';
 
 const schema = { querystring: galleryQuerySchema, response: { 200: galleryPageSchema } };
@@ -18,10 +16,7 @@ const schema = { querystring: galleryQuerySchema, response: { 200: galleryPageSc
  * Private items carry signed URLs, so the answer is never stored by shared caches.
  */
 export const galleryRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app, { ctx }) => {
-  const gallery = createGalleryService({
-    media: ctx.media.media,
-    gallery: createGalleryRepository(ctx.database.db),
-  });
+  const { gallery } = ctx;
 
   app.get(PUBLIC_GALLERY_PATH, { schema }, async (request, reply) => {
     const { type, page } = request.query;

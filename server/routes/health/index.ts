@@ -11,7 +11,6 @@ const healthResponse = z.object({
 /** GET /api/health: for load balancers and uptime checks. It touches the database, so a dead one shows. */
 export const healthRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app, { ctx }) => {
   app.get('/api/health', { schema: { response: { 200: healthResponse } } }, async () => {
-    await ctx.settings.get('health-probe');
-    return { status: 'ok' as const, database: ctx.database.kind, storage: ctx.config.storage.kind };
+    return { status: 'ok' as const, ...(await ctx.health.check()) };
   });
 };

@@ -9,12 +9,12 @@ import { presentMedia } from '../../presenters/media-presenter';
 import { createMediaUrls, loadMediaUrlKey } from '../../presenters/media-urls';
 import type { MediaRecord } from '../../repositories/media-repository';
 import { createSettingsRepository } from '../../repositories/settings-repository';
+import { HOME_FEATURED_SETTING, HOME_HERO_SETTING } from '../../services/home-picks';
 import { drainJobs, makeTestRuntime, writeTestJpeg } from '../../services/ingest-test-support';
 import { createStorage } from '../../storage/index';
 import { signUpVerified, type VerifiedUser } from '../../test/email-links';
 import { createTestApp, TEST_DATABASES, type TestApp } from '../../test/harness';
 import { FAST_HASH, TestClient } from '../../test/test-client';
-import { HOME_FEATURED_SETTING, HOME_HERO_SETTING } from '../home/home-picks';
 import { tamperSignature } from './download-test-support';
 
 const fixtures = path.resolve(import.meta.dirname, '../../test/fixtures/media');

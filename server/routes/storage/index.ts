@@ -4,9 +4,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { AppContext } from '../../context';
 import { AppError } from '../../errors';
 import { requireAdmin } from '../../plugins/authorize';
-import { createAdminMediaRepository } from '../../repositories/admin-media-repository';
-import { createStorageApiService } from '../../services/storage-api';
-import { presentObject } from './presenter';
+import { presentObject } from '../../presenters/storage-object-presenter';
 import { listQuery, listResponse, metadataPatch, objectMetadata, objectParams } from './schema';
 
 /**
@@ -47,11 +45,7 @@ async function requireStorageAdmin(request: FastifyRequest, reply: FastifyReply)
  * Derivatives (`_derived/`) and `.placeholder` files are never objects here.
  */
 export const storageApiRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app, { ctx }) => {
-  const service = createStorageApiService({
-    media: ctx.media.media,
-    admin: createAdminMediaRepository(ctx.database.db),
-    storage: ctx.storage,
-  });
+  const service = ctx.storageApi;
   const storageConfig = ctx.config.storage;
   const bucket = storageConfig.kind === 's3' ? storageConfig.bucket : path.basename(storageConfig.root);
   const guard = { onRequest: requireStorageAdmin };

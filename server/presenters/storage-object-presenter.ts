@@ -1,5 +1,5 @@
-import type { MediaRecord } from '../../repositories/media-repository';
-import type { ObjectMetadata } from './schema';
+import type { MediaRecord } from '../repositories/media-repository';
+import type { ObjectMetadata } from '../routes/storage/schema';
 
 /**
  * A media row as a stored object of spec §3. `generation` and `metageneration` are decimal strings, as the storage

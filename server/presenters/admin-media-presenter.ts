@@ -1,7 +1,7 @@
-import type { AdminMedia } from '../../../shared/schemas/admin';
-import { presentMedia } from '../../presenters/media-presenter';
-import type { MediaUrls } from '../../presenters/media-urls';
-import type { MediaRecord } from '../../repositories/media-repository';
+import type { AdminMedia } from '../../shared/schemas/admin';
+import type { MediaRecord } from '../repositories/media-repository';
+import { presentMedia } from './media-presenter';
+import type { MediaUrls } from './media-urls';
 
 /**
  * A media item as the admin panel sees it: any state, with the grid view once ready. Private items get signed URLs

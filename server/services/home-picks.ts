@@ -1,6 +1,6 @@
-import { MAIN_GALLERY } from '../../media/types';
-import type { MediaRecord, MediaRepository } from '../../repositories/media-repository';
-import type { SettingsRepository } from '../../repositories/settings-repository';
+import { MAIN_GALLERY } from '../media/types';
+import type { MediaRecord, MediaRepository } from '../repositories/media-repository';
+import type { SettingsRepository } from '../repositories/settings-repository';
 
 /** Settings keys the admin sets to choose the home page's media (ids of main-gallery items). */
 export const HOME_HERO_SETTING = 'home.hero';
@@ -11,9 +11,9 @@ const FEATURED_COUNT = 3;
  * The home page's hero video and three featured images: the admin's picks when they are still visible main-gallery
  * items of the right kind, topped up (or replaced) by the first ready main-gallery video and images.
  */
-export async function pickHomeMedia(
-  media: MediaRepository,
-  settings: SettingsRepository,
+async function pickHomeMedia(
+  media: Pick<MediaRepository, 'findVisibleByIds' | 'listVisible'>,
+  settings: Pick<SettingsRepository, 'get'>,
 ): Promise<{ hero: MediaRecord | null; featured: MediaRecord[] }> {
   const heroId = await settings.get<string | null>(HOME_HERO_SETTING);
   const featuredIds = (await settings.get<string[]>(HOME_FEATURED_SETTING)) ?? [];
@@ -35,3 +35,15 @@ export async function pickHomeMedia(
   }
   return { hero, featured };
 }
+
+/** The home page's media, on the media rows and the admin's picks in settings. */
+export function createHomeService(deps: {
+  media: Pick<MediaRepository, 'findVisibleByIds' | 'listVisible'>;
+  settings: Pick<SettingsRepository, 'get'>;
+}) {
+  return {
+    picks: () => pickHomeMedia(deps.media, deps.settings),
+  };
+}
+
+export type HomeService = ReturnType<typeof createHomeService>;

@@ -1,0 +1,105 @@
+import type { FastifyBaseLogger } from 'fastify';
+import { type AuthModuleOptions, createAuthModule } from './auth/index';
+import type { AppContext } from './context';
+import type { Database } from './db/database';
+import type { Config } from './env';
+import { createMediaUrls, loadMediaUrlKey } from './presenters/media-urls';
+import { createAdminMediaRepository } from './repositories/admin-media-repository';
+import { createAgreementRepository } from './repositories/agreement-repository';
+import { createClientRepository } from './repositories/client-repository';
+import { createEmailTokenRepository } from './repositories/email-token-repository';
+import { createGalleryRepository } from './repositories/gallery-repository';
+import { createSettingsRepository } from './repositories/settings-repository';
+import { createAdminMediaService } from './services/admin-media';
+import { createPhotosReadyNotifier } from './services/admin-notify';
+import { createClientsAdmin } from './services/clients-admin';
+import type { DemoDependencies } from './services/demo-content';
+import { createGalleryService } from './services/gallery-service';
+import { createHomeService } from './services/home-picks';
+import { createMediaRuntime } from './services/ingest-runtime';
+import { createMediaAccess } from './services/media-access';
+import { createStorageApiService } from './services/storage-api';
+import { createTrashService } from './services/trash';
+import type { Storage } from './storage/storage';
+
+export interface Composition {
+  /** What every route plugin receives: services, never the database. */
+  ctx: AppContext;
+  /** What the demo content installer needs (it runs beside the routes, after listen). */
+  demo: DemoDependencies;
+  close(): Promise<void>;
+}
+
+/**
+ * The one place where every repository and service is built, once, on the app's database and storage. buildApp calls
+ * it; routes receive the services it returns. A rule lives in one service, and every route that needs it gets that
+ * same instance (the gallery's cache, the admin's folder rules, who may read a media item).
+ */
+export async function composeServices(input: {
+  config: Config;
+  database: Database;
+  storage: Storage;
+  logger: FastifyBaseLogger;
+  auth?: AuthModuleOptions;
+}): Promise<Composition> {
+  const { config, database, storage, logger } = input;
+  const { db } = database;
+  const accounts = await createAuthModule({ config, database, logger, storage, options: input.auth });
+
+  const settings = createSettingsRepository(db);
+  const adminMediaRepository = createAdminMediaRepository(db);
+  const media = createMediaRuntime({ database, storage, dataDir: config.dataDir, logger });
+  const mediaUrls = createMediaUrls(loadMediaUrlKey(config.authSecret, config.dataDir));
+  const findById = (id: string) => media.media.findById(id);
+
+  const ctx: AppContext = {
+    config,
+    logger,
+    storage,
+    accounts: accounts.accounts,
+    passwordResets: accounts.passwordResets,
+    authLimits: accounts.limits,
+    clientAccounts: accounts.clientAccounts,
+    clientsAdmin: createClientsAdmin({
+      auth: accounts.auth,
+      clients: createClientRepository(db),
+      tokens: createEmailTokenRepository(db),
+      folders: adminMediaRepository,
+      mailer: accounts.mailer,
+      config,
+      createPlaceholder: (folder) => accounts.clientAccounts.createPlaceholder(folder),
+    }),
+    agreements: createAgreementRepository(db),
+    media,
+    mediaUrls,
+    mediaAccess: createMediaAccess({ media: media.media, urls: mediaUrls }),
+    gallery: createGalleryService({ media: media.media, gallery: createGalleryRepository(db) }),
+    home: createHomeService({ media: media.media, settings }),
+    adminMedia: createAdminMediaService({
+      admin: adminMediaRepository,
+      media: media.media,
+      settings,
+      notifyWorker: () => media.worker.notify(),
+    }),
+    trash: createTrashService({ admin: adminMediaRepository, storage, findById }),
+    photosReady: createPhotosReadyNotifier({
+      admin: adminMediaRepository,
+      mailer: accounts.mailer,
+      siteName: config.siteName,
+      publicUrl: config.publicUrl,
+    }),
+    storageApi: createStorageApiService({ media: media.media, admin: adminMediaRepository, storage }),
+    health: {
+      /** Touches the database, so a dead one shows. */
+      async check() {
+        await settings.get('health-probe');
+        return { database: database.kind, storage: config.storage.kind };
+      },
+    },
+  };
+  return {
+    ctx,
+    demo: { config, settings, media, logger },
+    close: () => accounts.close(),
+  };
+}
