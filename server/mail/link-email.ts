@@ -16,14 +16,9 @@ export interface LinkEmailInput {
   values?: Record<string, string>;
 }
 
-/** First strong isolate … pop directional isolate: a Latin name keeps its order inside a Hebrew or Arabic sentence. */
-export function isolate(text: string): string {
-  return `\u2068${text}\u2069`;
-}
-
 /** An e-mail with one button-like link, in the reader's language, with a plain-text and an HTML part. */
 export function linkEmail(message: LinkMessage, input: LinkEmailInput): MailMessage {
-  const values = { ...input.values, siteName: isolate(input.siteName), email: isolate(input.to) };
+  const values = { ...input.values, siteName: input.siteName, email: input.to };
   const t = mailStrings(input.language, message, values);
   const text = [
     t('greeting'),
