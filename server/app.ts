@@ -8,6 +8,7 @@ import type { AuthModuleOptions } from './auth/index';
 import { composeServices } from './composition';
 import { openDatabase } from './db/database';
 import type { Config } from './env';
+import { loggerOptions, RequestsAtDebug } from './logging';
 import { registerAuthorization } from './plugins/authorize';
 import { registerErrorHandler } from './plugins/error-handler';
 import { registerSameOrigin } from './plugins/same-origin';
@@ -44,10 +45,9 @@ const projectRoot = path.resolve(import.meta.dirname, '..');
  */
 export async function buildApp(config: Config, options: BuildOptions = {}): Promise<FastifyInstance> {
   const app = Fastify({
-    logger: {
-      level: config.logLevel,
-      redact: ['req.headers.cookie', 'req.headers.authorization', 'res.headers["set-cookie"]'],
-    },
+    logger: loggerOptions(config),
+    // Fastify's own two lines per request at info would drown everything else.
+    logController: new RequestsAtDebug(),
     trustProxy: config.trustProxy,
     bodyLimit: 1024 * 1024,
   }).withTypeProvider<ZodTypeProvider>();
