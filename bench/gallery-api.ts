@@ -5,8 +5,8 @@ import type { AddressInfo } from 'node:net';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import { openDatabase } from '../server/db/database';
-import { MAIN_GALLERY } from '../server/media/types';
 import { createMediaRepository } from '../server/repositories/media-repository';
+import { makeReadyMedia } from '../server/test/support/media-factory';
 import { printRatio } from './_report';
 import { startBenchServer } from './_server';
 
@@ -22,7 +22,6 @@ const AUTOCANNON = path.resolve(import.meta.dirname, '../node_modules/.bin/autoc
 const ROWS = 100_000;
 const CONNECTIONS = 200;
 const DURATION_S = 10;
-const PARKED_JOB = { type: 'bench-parked', payload: {}, runAfter: new Date('2999-01-01T00:00:00Z') };
 
 /** 100,000 ready main-gallery rows through the media repository (the same writes the pipeline makes). */
 async function seed(dataDir: string, rows: number): Promise<void> {
@@ -42,24 +41,15 @@ async function seed(dataDir: string, rows: number): Promise<void> {
   for (let i = 0; i < rows; i++) {
     const id = randomBytes(16).toString('base64url');
     const video = i % 7 === 0;
-    const name = `item-${i}.${video ? 'mp4' : 'jpg'}`;
-    await media.insertWithJob(
-      {
-        id,
-        folder: MAIN_GALLERY,
-        name,
-        fullPath: `${MAIN_GALLERY}/${name}`,
-        extension: video ? 'mp4' : 'jpg',
-        contentType: video ? 'video/mp4' : 'image/jpeg',
-        size: 1_000_000,
-        md5Hash: id.slice(0, 32),
-        isVideo: video,
-        isDemo: false,
-        position: i,
-      },
-      PARKED_JOB,
-    );
-    await media.markReady(id, { width: 2400, height: 1600, duration: null, placeholder: null, derivatives });
+    await makeReadyMedia(media, {
+      id,
+      name: `item-${i}.${video ? 'mp4' : 'jpg'}`,
+      size: 1_000_000,
+      md5Hash: id.slice(0, 32),
+      isVideo: video,
+      position: i,
+      ready: { width: 2400, height: 1600, derivatives },
+    });
   }
   await database.close();
 }

@@ -20,8 +20,8 @@ import { runImport } from '../scripts/import';
 import { buildApp } from '../server/app';
 import { type Config, loadConfig } from '../server/env';
 import { encodeLavfiClip, renderDemoImage } from '../server/media/demo-art';
-import { MAIN_GALLERY } from '../server/media/types';
 import { makeTempDir } from '../server/test/harness';
+import { MAIN_GALLERY_FOLDER } from '../shared/folders';
 import { writeBenchmarkSection } from './_doc-section';
 import { printRatio } from './_report';
 
@@ -55,7 +55,7 @@ type Measured = { figures: RunFigures; lhr: Result };
  * videos, two at a time (one per core); every 16th item is a video.
  */
 async function writeSources(root: string): Promise<void> {
-  const folder = path.join(root, MAIN_GALLERY);
+  const folder = path.join(root, MAIN_GALLERY_FOLDER);
   fs.mkdirSync(folder, { recursive: true });
   const total = PHOTOS + VIDEOS;
   const videoEvery = Math.floor(total / VIDEOS);

@@ -16,13 +16,14 @@ import { createLocalStorage } from '../server/storage/local-storage';
 import { sendStoredObject } from '../server/storage/serve-object';
 import { SmallObjectCache } from '../server/storage/small-object-cache';
 import { makeTempDir } from '../server/test/harness';
+import { MAIN_GALLERY_FOLDER } from '../shared/folders';
 import { writeBenchmarkSection } from './_doc-section';
 import { printRatio } from './_report';
 
 /** As on /media: a derivative is immutable under its content-addressed key (and may be cached), an original not. */
 const FILES = [
-  { key: 'MainGallery/grid-960.webp', bytes: 200 * 1024, type: 'image/webp', immutable: true },
-  { key: 'MainGallery/original.mp4', bytes: 20 * 1024 * 1024, type: 'video/mp4', immutable: false },
+  { key: `${MAIN_GALLERY_FOLDER}/grid-960.webp`, bytes: 200 * 1024, type: 'image/webp', immutable: true },
+  { key: `${MAIN_GALLERY_FOLDER}/original.mp4`, bytes: 20 * 1024 * 1024, type: 'video/mp4', immutable: false },
 ];
 
 async function freePort(): Promise<number> {

@@ -10,8 +10,9 @@ import {
   startServerProcess,
   stopServerProcess,
   storedOriginalPath,
-} from '../server/uploads/server-process';
+} from '../server/test/support/server-process';
 import { UPLOAD_PATH } from '../server/uploads/tus-uploads';
+import { MAIN_GALLERY_FOLDER } from '../shared/folders';
 import { printRatio } from './_report';
 
 const MB = 1024 * 1024;
@@ -73,7 +74,7 @@ async function tusUpload(
       ...headers,
       'tus-resumable': '1.0.0',
       'upload-length': String(size),
-      'upload-metadata': `filename ${b64(path.basename(file))},filetype ${b64('video/mp4')},folder ${b64('MainGallery')}`,
+      'upload-metadata': `filename ${b64(path.basename(file))},filetype ${b64('video/mp4')},folder ${b64(MAIN_GALLERY_FOLDER)}`,
     },
   });
   if (created.status !== 201) throw new Error(`creation failed: ${created.status} ${await created.text()}`);
@@ -154,7 +155,7 @@ async function bareUpload(file: string, target: string): Promise<number> {
 async function processedWithin(baseUrl: string, headers: Record<string, string>): Promise<number> {
   const started = performance.now();
   for (;;) {
-    const res = await fetch(`${baseUrl}/api/admin/folders/MainGallery/media`, { headers });
+    const res = await fetch(`${baseUrl}/api/admin/folders/${MAIN_GALLERY_FOLDER}/media`, { headers });
     const { items } = (await res.json()) as { items: Array<{ status: string }> };
     if (!items.some((item) => item.status === 'processing')) return (performance.now() - started) / 1000;
     await new Promise((resolve) => setTimeout(resolve, 200));
@@ -202,7 +203,7 @@ export async function run(args: string[]): Promise<void> {
       const seconds = (performance.now() - started) / 1000;
       clearInterval(sampler);
       peak = Math.max(peak, rssOf(pid));
-      const stored = storedOriginalPath(dataDir, 'MainGallery', name);
+      const stored = storedOriginalPath(dataDir, MAIN_GALLERY_FOLDER, name);
       if (fs.statSync(stored).size !== size) throw new Error('the stored original does not have the source size');
       tusRuns.push({ seconds, transferSeconds, growth: (peak - baseline) / MB });
       const processing = await processedWithin(server.url, headers);

@@ -3,9 +3,10 @@
  *
  *   npm run import -- <folder>
  *
- * <folder> holds `MainGallery/` and one folder per user named by the sanitized e-mail (spec §3). Every file goes
- * through the same checks and derivative pipeline as an upload; `MainGallery/thumbs/` and `.placeholder` files are
- * ignored. Running it again imports nothing twice. Uses the same configuration (.env / environment) as the server.
+ * <folder> holds `MainGallery/` and one folder per user, named by the e-mail with `. # $ [ ]` turned into `_`. Every
+ * file goes through the same checks and derivative pipeline as an upload; `MainGallery/thumbs/` and `.placeholder`
+ * files are ignored. Running it again imports nothing twice. Uses the same configuration (.env / environment) as the
+ * server.
  */
 import fs from 'node:fs';
 import path from 'node:path';

@@ -6,15 +6,19 @@ import type { Config } from './env';
 import { createMediaUrls, loadMediaUrlKey } from './presenters/media-urls';
 import { createAdminMediaRepository } from './repositories/admin-media-repository';
 import { createAgreementRepository } from './repositories/agreement-repository';
+import { createAuthAttemptRepository } from './repositories/auth-attempt-repository';
 import { createClientRepository } from './repositories/client-repository';
 import { createEmailTokenRepository } from './repositories/email-token-repository';
 import { createGalleryRepository } from './repositories/gallery-repository';
+import { createResetTokenRepository } from './repositories/reset-token-repository';
 import { createSettingsRepository } from './repositories/settings-repository';
 import { createAdminMediaService } from './services/admin-media';
 import { createPhotosReadyNotifier } from './services/admin-notify';
+import { createAgreementService } from './services/agreement-service';
 import { createClientsAdmin } from './services/clients-admin';
 import type { DemoDependencies } from './services/demo-content';
-import { createGalleryService } from './services/gallery-service';
+import { createFolderArchiveService } from './services/folder-archive';
+import { createGalleryService, type GalleryChanged } from './services/gallery-service';
 import { createHomeService } from './services/home-picks';
 import { createMediaRuntime } from './services/ingest-runtime';
 import { createMediaAccess } from './services/media-access';
@@ -44,11 +48,32 @@ export async function composeServices(input: {
 }): Promise<Composition> {
   const { config, database, storage, logger } = input;
   const { db } = database;
-  const accounts = await createAuthModule({ config, database, logger, storage, options: input.auth });
-
+  // Every repository, once (the media and job repositories are the media runtime's, below).
   const settings = createSettingsRepository(db);
   const adminMediaRepository = createAdminMediaRepository(db);
-  const media = createMediaRuntime({ database, storage, dataDir: config.dataDir, logger });
+  const clients = createClientRepository(db);
+  const emailTokens = createEmailTokenRepository(db);
+  const accounts = await createAuthModule({
+    config,
+    database,
+    repositories: {
+      clients,
+      emailTokens,
+      authAttempts: createAuthAttemptRepository(db),
+      resetTokens: createResetTokenRepository(db),
+      settings,
+      accounts: adminMediaRepository,
+    },
+    logger,
+    storage,
+    options: input.auth,
+  });
+
+  // Whatever changes what a gallery shows (an item becomes ready, is deleted, restored or reordered) makes the gallery
+  // service forget that folder's cached page index. It is built just below, on the media runtime's repository.
+  const galleryChanged: GalleryChanged = (folder) => gallery.invalidate(folder);
+  const media = createMediaRuntime({ database, storage, dataDir: config.dataDir, logger, galleryChanged });
+  const gallery = createGalleryService({ media: media.media, gallery: createGalleryRepository(db) });
   const mediaUrls = createMediaUrls(loadMediaUrlKey(config.authSecret, config.dataDir));
   const findById = (id: string) => media.media.findById(id);
 
@@ -62,33 +87,36 @@ export async function composeServices(input: {
     clientAccounts: accounts.clientAccounts,
     clientsAdmin: createClientsAdmin({
       auth: accounts.auth,
-      clients: createClientRepository(db),
-      tokens: createEmailTokenRepository(db),
+      clients,
+      tokens: emailTokens,
       folders: adminMediaRepository,
       mailer: accounts.mailer,
       config,
       createPlaceholder: (folder) => accounts.clientAccounts.createPlaceholder(folder),
+      galleryChanged,
     }),
-    agreements: createAgreementRepository(db),
+    agreements: createAgreementService({ agreements: createAgreementRepository(db) }),
     media,
     mediaUrls,
     mediaAccess: createMediaAccess({ media: media.media, urls: mediaUrls }),
-    gallery: createGalleryService({ media: media.media, gallery: createGalleryRepository(db) }),
+    gallery,
+    archives: createFolderArchiveService({ gallery, storage }),
     home: createHomeService({ media: media.media, settings }),
     adminMedia: createAdminMediaService({
       admin: adminMediaRepository,
       media: media.media,
       settings,
       notifyWorker: () => media.worker.notify(),
+      galleryChanged,
     }),
-    trash: createTrashService({ admin: adminMediaRepository, storage, findById }),
+    trash: createTrashService({ admin: adminMediaRepository, storage, findById, galleryChanged }),
     photosReady: createPhotosReadyNotifier({
       admin: adminMediaRepository,
       mailer: accounts.mailer,
       siteName: config.siteName,
       publicUrl: config.publicUrl,
     }),
-    storageApi: createStorageApiService({ media: media.media, admin: adminMediaRepository, storage }),
+    storageApi: createStorageApiService({ media: media.media, admin: adminMediaRepository, storage, galleryChanged }),
     health: {
       /** Touches the database, so a dead one shows. */
       async check() {

@@ -4,11 +4,12 @@ import type { AuthLimits } from './auth/limits';
 import type { ResetService } from './auth/reset-service';
 import type { Config } from './env';
 import type { MediaUrls } from './presenters/media-urls';
-import type { AgreementRepository } from './repositories/agreement-repository';
 import type { AdminMediaService } from './services/admin-media';
 import type { PhotosReadyNotifier } from './services/admin-notify';
+import type { AgreementService } from './services/agreement-service';
 import type { ClientAccounts } from './services/client-accounts';
 import type { ClientsAdmin } from './services/clients-admin';
+import type { FolderArchiveService } from './services/folder-archive';
 import type { GalleryService } from './services/gallery-service';
 import type { HomeService } from './services/home-picks';
 import type { MediaRuntime } from './services/ingest-runtime';
@@ -30,22 +31,27 @@ export interface AppContext {
   accounts: AccountService;
   /** Forgotten-password requests and both ways to reset (link and 6-digit code). */
   passwordResets: ResetService;
-  /** Per-IP and per-account attempt limits of the account routes. */
+  /** Per-IP and per-account attempt limits of the account routes (and of accepting the booking terms). */
   authLimits: AuthLimits;
   /** Each account's client and gallery, address verification and invitations (server/services/client-accounts.ts). */
   clientAccounts: ClientAccounts;
   /** The photographer's clients: add, invite, change address, remove, give an unowned folder. */
   clientsAdmin: ClientsAdmin;
-  /** The audit trail of accepted booking terms. */
-  agreements: AgreementRepository;
-  /** Durable jobs, `ingest.ingestFile()` for finished uploads, and the job worker (server/services). */
-  media: MediaRuntime;
+  /** The booking terms, their acceptance, and the audit trail of who accepted which version. */
+  agreements: AgreementService;
+  /**
+   * `ingest.ingestFile()` for finished uploads, and the job worker the app starts and stops (server/services). The
+   * runtime's repositories stay behind the services.
+   */
+  media: Pick<MediaRuntime, 'ingest' | 'worker'>;
   /** `/media/<id>/<file>` URLs, signed for private items (server/presenters/media-urls.ts). */
   mediaUrls: MediaUrls;
   /** The one rule deciding who may read a media item (server/services/media-access.ts). */
   mediaAccess: MediaAccess;
   /** Gallery pages at a flat cost, and whole folders for the archive. */
   gallery: GalleryService;
+  /** "Download all": a folder's originals as one ZIP (server/services/folder-archive.ts). */
+  archives: FolderArchiveService;
   /** The home page's hero and featured images. */
   home: HomeService;
   /** The admin panel's folders, the main gallery's order, home-page picks, the metadata repair. */

@@ -1,7 +1,7 @@
 import path from 'node:path';
 import { z } from 'zod';
 
-/** The admin address used when ADMIN_EMAIL is not set (spec §6: "a built-in default exists"). */
+/** The admin address used when ADMIN_EMAIL is not set: there is always an admin address, configured or not. */
 export const DEFAULT_ADMIN_EMAIL = 'admin@example.com';
 
 const booleanText = z

@@ -7,6 +7,12 @@
  */
 export const FOLDER_PLACEHOLDER = '.placeholder';
 
+/**
+ * The folder of the public main gallery, the one folder no client owns. It is also the tus `folder` metadata value
+ * that targets it, and its name is kept from the original backend's storage layout, so an imported tree matches.
+ */
+export const MAIN_GALLERY_FOLDER = 'MainGallery';
+
 /** 'dana.cohen@example.com' → 'dana_cohen@example_com'. The address is lower-cased first, as accounts store it. */
 export function folderNameForEmail(email: string): string {
   return email

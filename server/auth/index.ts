@@ -3,12 +3,12 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Database } from '../db/database';
 import type { Config } from '../env';
 import { createMailer, type Mailer } from '../mail/mailer';
-import { createAdminMediaRepository } from '../repositories/admin-media-repository';
-import { createAuthAttemptRepository } from '../repositories/auth-attempt-repository';
-import { createClientRepository } from '../repositories/client-repository';
-import { createEmailTokenRepository } from '../repositories/email-token-repository';
-import { createResetTokenRepository } from '../repositories/reset-token-repository';
-import { createSettingsRepository } from '../repositories/settings-repository';
+import type { AdminMediaRepository } from '../repositories/admin-media-repository';
+import type { AuthAttemptRepository } from '../repositories/auth-attempt-repository';
+import type { ClientRepository } from '../repositories/client-repository';
+import type { EmailTokenRepository } from '../repositories/email-token-repository';
+import type { ResetTokenRepository } from '../repositories/reset-token-repository';
+import type { SettingsRepository } from '../repositories/settings-repository';
 import { type ClientAccounts, createClientAccounts } from '../services/client-accounts';
 import { backfillClients } from '../services/client-backfill';
 import type { Storage } from '../storage/storage';
@@ -25,6 +25,17 @@ export interface AuthModuleOptions {
   limits?: { perIp?: Partial<AuthLimits['perIp']>; perAccount?: Partial<AuthLimits['perAccount']> };
   /** Hashing cost; the default is the production cost (N = 2^17, r = 8). */
   scrypt?: ScryptParams;
+}
+
+/** The repositories accounts use, built once by the composition root (server/composition.ts). */
+export interface AuthRepositories {
+  clients: ClientRepository;
+  emailTokens: EmailTokenRepository;
+  authAttempts: AuthAttemptRepository;
+  resetTokens: ResetTokenRepository;
+  settings: SettingsRepository;
+  /** The account list, read once at start for the backfill of clients. */
+  accounts: Pick<AdminMediaRepository, 'listAccounts'>;
 }
 
 export interface AuthModule {
@@ -44,11 +55,12 @@ export interface AuthModule {
 export async function createAuthModule(input: {
   config: Config;
   database: Database;
+  repositories: AuthRepositories;
   logger: FastifyBaseLogger;
   storage?: Pick<Storage, 'put'>;
   options?: AuthModuleOptions;
 }): Promise<AuthModule> {
-  const { config, database, logger } = input;
+  const { config, database, repositories, logger } = input;
   const limits: AuthLimits = {
     perIp: { ...DEFAULT_AUTH_LIMITS.perIp, ...input.options?.limits?.perIp },
     perAccount: { ...DEFAULT_AUTH_LIMITS.perAccount, ...input.options?.limits?.perAccount },
@@ -61,7 +73,7 @@ export async function createAuthModule(input: {
     scrypt: input.options?.scrypt,
   });
   await migrateBetterAuth(auth);
-  const limiter = createAccountLimiter(createAuthAttemptRepository(database.db), limits.perAccount);
+  const limiter = createAccountLimiter(repositories.authAttempts, limits.perAccount);
   await limiter.prune();
   const mailer = createMailer({
     smtpUrl: config.smtpUrl,
@@ -74,12 +86,12 @@ export async function createAuthModule(input: {
     initialPassword: config.adminInitialPassword,
     logger,
   });
-  const clients = createClientRepository(database.db);
+  const { clients } = repositories;
   const backfill = await backfillClients({
-    accounts: await createAdminMediaRepository(database.db).listAccounts(),
+    accounts: await repositories.accounts.listAccounts(),
     adminEmail: config.adminEmail,
     clients,
-    settings: createSettingsRepository(database.db),
+    settings: repositories.settings,
   });
   if (backfill.detachedFolders.length > 0) {
     logger.warn(
@@ -90,7 +102,7 @@ export async function createAuthModule(input: {
   const clientAccounts = createClientAccounts({
     auth,
     clients,
-    tokens: createEmailTokenRepository(database.db),
+    tokens: repositories.emailTokens,
     mailer,
     limiter,
     config,
@@ -108,7 +120,7 @@ export async function createAuthModule(input: {
       auth,
       config,
       limiter,
-      resetTokens: createResetTokenRepository(database.db),
+      resetTokens: repositories.resetTokens,
       mailer,
       logger,
     }),

@@ -7,7 +7,8 @@ export interface Window {
 }
 
 /**
- * Every account limit in one place. `perIp` feeds @fastify/rate-limit on each route (in memory, per process);
+ * Every limit of a signed-in or signing-in visitor in one place: the account routes, and accepting the booking terms.
+ * `perIp` feeds @fastify/rate-limit on each route (in memory, per process);
  * `perAccount` is counted in the database so a restart does not reset it. A limit answers 429 too-many-requests.
  */
 export interface AuthLimits {
@@ -19,6 +20,8 @@ export interface AuthLimits {
     changePassword: Window;
     /** Verification e-mails sent again, and e-mailed links used (verification, invitations). */
     emailLinks: Window;
+    /** Acceptances of the booking terms (POST /api/agreements): each one writes an audit row. */
+    acceptTerms: Window;
   };
   perAccount: {
     /** Sign-up attempts per address. */
@@ -47,6 +50,7 @@ export const DEFAULT_AUTH_LIMITS: AuthLimits = {
     resetPassword: { max: 30, windowMs: 15 * MINUTE },
     changePassword: { max: 20, windowMs: 15 * MINUTE },
     emailLinks: { max: 30, windowMs: 15 * MINUTE },
+    acceptTerms: { max: 20, windowMs: MINUTE },
   },
   perAccount: {
     signUp: { max: 5, windowMs: HOUR },

@@ -10,9 +10,9 @@ export const COMMON_PASSWORDS_REFUSED = 3000;
 const commonPasswords = new Set(dictionary['passwords-common'].slice(0, COMMON_PASSWORDS_REFUSED));
 
 /**
- * Why a new password is refused, or null when it is acceptable: at least 6 characters (the spec's message),
- * at most 1024 (longer is a bad request, not a weak password), and not one of the most common passwords
- * (compared case-insensitively: "Password" is as guessable as "password").
+ * Why a new password is refused, or null when it is acceptable: at least 6 characters (what the weak-password
+ * message promises), at most 1024 (longer is a bad request, not a weak password), and not one of the most common
+ * passwords (compared case-insensitively: "Password" is as guessable as "password").
  */
 export function passwordProblem(password: string): 'too-short' | 'too-long' | 'common' | null {
   if ([...password].length < PASSWORD_MIN_LENGTH) return 'too-short';

@@ -1,22 +1,22 @@
-import { type Migration, Migrator, sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ClientList } from '../../shared/schemas/clients';
 import type { SessionUser } from '../../shared/schemas/session';
 import { createBetterAuth, migrateBetterAuth } from '../auth/better-auth';
 import { loadConfig } from '../env';
 import { createMediaRepository } from '../repositories/media-repository';
-import { silentLogger } from '../services/ingest-test-support';
 import { linkTokenFromOutbox } from '../test/email-links';
 import { createTestApp, makePostgresSchema, makeTempDir, TEST_DATABASES, type TestApp } from '../test/harness';
+import { silentLogger } from '../test/support/ingest';
+import { makeReadyMedia } from '../test/support/media-factory';
 import { FAST_HASH, TestClient } from '../test/test-client';
 import { connectDatabase } from './database';
+import { runMigrations } from './migrate';
 import { migrations } from './migrations/index';
 
 const ADMIN = { email: 'photographer@example.com', password: 'backfill-admin-secret' };
 const PASSWORD = 'riding at dawn';
-const PARKED_JOB = { type: 'migration-test-parked', payload: {}, runAfter: new Date('2999-01-01T00:00:00Z') };
 /** The migration that brought clients; the previous release had every migration before it. */
-const CLIENTS_MIGRATION = '006_clients';
+const CLIENTS_MIGRATION = '008_clients';
 
 /**
  * Builds the database of the previous release: its migrations, better-auth's tables, three accounts and media. Two of
@@ -27,17 +27,7 @@ async function buildPreviousRelease(env: Record<string, string>): Promise<void> 
   const database = connectDatabase(config.database);
   try {
     const previous = Object.fromEntries(Object.entries(migrations).filter(([name]) => name < CLIENTS_MIGRATION));
-    const migrationTableSchema =
-      database.kind === 'postgres'
-        ? (await sql<{ schema: string }>`select current_schema() as schema`.execute(database.db)).rows[0]?.schema
-        : undefined;
-    const migrator = new Migrator({
-      db: database.db,
-      provider: { getMigrations: async (): Promise<Record<string, Migration>> => previous },
-      migrationTableSchema,
-    });
-    const { error } = await migrator.migrateToLatest();
-    if (error) throw error;
+    await runMigrations(database.db, database.kind, previous);
     const auth = createBetterAuth({
       config,
       database,
@@ -55,22 +45,7 @@ async function buildPreviousRelease(env: Record<string, string>): Promise<void> 
       ['sharedsharedshared0002', 'alice_smith@example_com'],
       ['dandandandandandan0001', 'dan@example_com'],
     ] as const) {
-      await media.insertWithJob(
-        {
-          id,
-          folder,
-          name: `${id}.jpg`,
-          fullPath: `${folder}/${id}.jpg`,
-          extension: 'jpg',
-          contentType: 'image/jpeg',
-          size: 100,
-          md5Hash: '',
-          isVideo: false,
-          isDemo: false,
-        },
-        PARKED_JOB,
-      );
-      await media.markReady(id, { width: 10, height: 10, duration: null, placeholder: null, derivatives: [] });
+      await makeReadyMedia(media, { id, folder, size: 100 });
     }
   } finally {
     await database.close();

@@ -36,7 +36,7 @@ export interface AuthSessionTable {
   userId: string;
 }
 
-/** The photographer's record of a client and the one gallery folder they own (migration 006_clients). */
+/** The photographer's record of a client and the one gallery folder they own (migration 008_clients). */
 export interface ClientTable {
   id: string;
   email: string;
@@ -53,7 +53,7 @@ export interface ClientTable {
 
 export type EmailTokenPurpose = 'verify-email' | 'invitation' | 'change-email';
 
-/** A single-use link sent by e-mail, kept as a SHA-256 hash (migration 006_clients). */
+/** A single-use link sent by e-mail, kept as a SHA-256 hash (migration 008_clients). */
 export interface EmailTokenTable {
   id: string;
   purpose: EmailTokenPurpose;
@@ -72,7 +72,7 @@ export interface AuthVerificationTable {
   value: string;
 }
 
-/** A media item (migration 002_media). Booleans are 0/1; JSON columns are text; `size` may come back as a string. */
+/** A media item (migration 003_media). Booleans are 0/1; JSON columns are text; `size` may come back as a string. */
 export interface MediaTable {
   id: string;
   folder: string;
@@ -102,11 +102,11 @@ export interface MediaTable {
   position: number;
   is_demo: number;
   deleted_at: string | null;
-  /** Unsigned CRC-32 of the original (migration 005); PostgreSQL returns bigint as a string. */
+  /** Unsigned CRC-32 of the original (migration 007_media_crc32); PostgreSQL returns bigint as a string. */
   crc32: ColumnType<number | string | null, number | null | undefined, number | null>;
 }
 
-/** A durable background job (migration 002_media_jobs). */
+/** A durable background job (migration 004_media_jobs). */
 export interface JobTable {
   id: string;
   type: string;

@@ -1,9 +1,10 @@
 import { type ChildProcess, spawn } from 'node:child_process';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { drainJobs, makeTestRuntime, writeTestJpeg } from '../services/ingest-test-support';
+import { MAIN_GALLERY_FOLDER } from '../../shared/folders';
 import { TEST_DATABASES } from '../test/harness';
-import { openTestDatabase } from './test-database';
+import { drainJobs, makeTestRuntime, writeTestJpeg } from '../test/support/ingest';
+import { openTestDatabase } from '../test/support/test-database';
 
 /** Resolves with the child's stdout once it contains `marker`. */
 function waitForOutput(child: ChildProcess, marker: string): Promise<string> {
@@ -32,7 +33,14 @@ describe.each(TEST_DATABASES)('crash recovery on %s', (kind) => {
     const source = await writeTestJpeg(path.join(t.dir, 'crash-source.jpg'), 800, 600);
     const child = spawn(
       process.execPath,
-      ['--import', 'tsx', path.join(import.meta.dirname, 'crash-child.ts'), JSON.stringify(t.config), t.dir, source],
+      [
+        '--import',
+        'tsx',
+        path.join(import.meta.dirname, '../test/support/crash-child.ts'),
+        JSON.stringify(t.config),
+        t.dir,
+        source,
+      ],
       { stdio: ['ignore', 'pipe', 'pipe'] },
     );
     const exited = new Promise((resolve) => child.on('exit', resolve));
@@ -45,7 +53,7 @@ describe.each(TEST_DATABASES)('crash recovery on %s', (kind) => {
     // The crash left a hidden row and a job still marked as running under the dead process.
     expect(await runtime.media.findById(id)).toMatchObject({ status: 'processing' });
     expect(await runtime.jobs.runningLockHolders()).toEqual([expect.stringContaining(`:${child.pid}:`)]);
-    expect(await runtime.media.listVisible({ folder: 'MainGallery', limit: 10 })).toEqual([]);
+    expect(await runtime.media.listVisible({ folder: MAIN_GALLERY_FOLDER, limit: 10 })).toEqual([]);
 
     // "Restart": a new worker sees the holder is gone, requeues the job and finishes it.
     await drainJobs(runtime);
@@ -54,6 +62,8 @@ describe.each(TEST_DATABASES)('crash recovery on %s', (kind) => {
     for (const derivative of record?.derivatives ?? []) {
       expect(await runtime.storage.head(`_derived/${id}/${derivative.file}`)).not.toBeNull();
     }
-    expect((await runtime.media.listVisible({ folder: 'MainGallery', limit: 10 })).map((m) => m.id)).toEqual([id]);
+    expect((await runtime.media.listVisible({ folder: MAIN_GALLERY_FOLDER, limit: 10 })).map((m) => m.id)).toEqual([
+      id,
+    ]);
   });
 });

@@ -1,22 +1,19 @@
+import { isolateFor } from '../../shared/bidi';
 import { directionOf, type Language } from '../../shared/i18n/languages';
 import { escapeHtml } from '../html';
 import { serverTranslator } from '../i18n/locale-files';
 
-/** First strong isolate … pop directional isolate: a Latin name keeps its order inside a Hebrew or Arabic sentence. */
-export function isolate(text: string): string {
-  return `\u2068${text}\u2069`;
-}
-
 /**
  * The texts of one message of shared/i18n/locales/<lang>/mail.json, with its placeholders filled:
- * `mailStrings('he', 'resetPassword', { siteName })('subject')`. Every value is isolated, so a Latin site name or
- * address inside a right-to-left sentence (or a Hebrew name inside an English one) keeps its own order. A missing
- * key throws (the locale tests catch it).
+ * `mailStrings('he', 'resetPassword', { siteName })('subject')`. A value is isolated only where directions mix: every
+ * value in a right-to-left message (so a Latin site name or address keeps its own order inside a Hebrew or Arabic
+ * sentence), and a value holding right-to-left letters in a left-to-right message (a Hebrew name inside an English
+ * one). A Latin value in a left-to-right message is left as it is. A missing key throws (the locale tests catch it).
  */
 export function mailStrings(language: Language, message: string, values: Record<string, string>) {
   const translate = serverTranslator(language, 'mail');
-  const isolated = Object.fromEntries(Object.entries(values).map(([key, value]) => [key, isolate(value)]));
-  return (key: string): string => translate(`${message}.${key}`, isolated);
+  const filled = Object.fromEntries(Object.entries(values).map(([key, value]) => [key, isolateFor(language, value)]));
+  return (key: string): string => translate(`${message}.${key}`, filled);
 }
 
 /** A minimal, mail-client-safe HTML document in the language's direction. */

@@ -23,7 +23,7 @@ const type = (contentType: string, extension: string, family: MediaFamily, alias
   isVideo: family === 'video',
 });
 
-/** file-type's answer → ours. Only spec §3 types are here; everything else is refused. */
+/** file-type's answer → ours. Only the image and video types the site accepts are here; all else is refused. */
 const ACCEPTED: Record<string, SniffedType> = {
   'image/png': type('image/png', 'png', 'raster'),
   'image/apng': type('image/png', 'png', 'raster'),
@@ -49,8 +49,8 @@ const SVG: SniffedType = type('image/svg+xml', 'svg', 'svg');
 const SVG_SNIFF_BYTES = 64 * 1024;
 
 /**
- * What a file really is, from its bytes: one of the spec's image and video types, or null. The name and the declared
- * type play no part, so an HTML page named `photo.jpg` is null. SVG is text, so it is recognised by its root element
+ * What a file really is, from its bytes: one of the image and video types the site accepts, or null. The name and the
+ * declared type play no part, so an HTML page named `photo.jpg` is null. SVG is text, so it is recognised by its root element
  * after an optional XML declaration, comments and doctype.
  */
 export async function sniffMediaType(localPath: string): Promise<SniffedType | null> {

@@ -21,6 +21,3 @@ export const DERIVED_PREFIX = '_derived/';
 export function derivativeKey(mediaId: string, file: string): string {
   return `${DERIVED_PREFIX}${mediaId}/${file}`;
 }
-
-/** The folder of the public main gallery (spec §3). */
-export const MAIN_GALLERY = 'MainGallery';

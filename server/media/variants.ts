@@ -75,5 +75,5 @@ export const DEFAULT_SRC_WIDTH = 960;
 /** The ThumbHash is computed from a picture at most this many pixels on its longer side (the format's limit). */
 export const THUMBHASH_SIZE = 100;
 
-/** Refuse anything larger (spec: "over 150 megapixels"), before decoding a single pixel. */
+/** Refuse anything over 150 megapixels, before decoding a single pixel. */
 export const MAX_PIXELS = 150_000_000;

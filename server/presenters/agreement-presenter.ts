@@ -1,16 +1,21 @@
-import type { AgreementView } from '../../shared/schemas/agreements';
-import type { AgreementRow } from '../repositories/agreement-repository';
+import type { AcceptTermsResponse, AgreementView } from '../../shared/schemas/agreements';
+import type { AgreementRecord } from '../repositories/agreement-repository';
 
-export function presentAgreement(row: AgreementRow): AgreementView {
+export function presentAgreement(record: AgreementRecord): AgreementView {
   return {
-    id: row.id,
-    userId: row.user_id,
-    email: row.email,
-    agreedAt: row.agreed_at,
-    language: row.language,
-    termsVersion: row.terms_version,
-    userAgent: row.user_agent,
+    id: record.id,
+    userId: record.userId,
+    email: record.email,
+    agreedAt: record.agreedAt,
+    language: record.language,
+    termsVersion: record.termsVersion,
+    userAgent: record.userAgent,
   };
+}
+
+/** The answer to an acceptance: what the browser needs to show it, nothing about the visitor. */
+export function presentAcceptedTerms(record: AgreementRecord): AcceptTermsResponse {
+  return { id: record.id, agreedAt: record.agreedAt, termsVersion: record.termsVersion };
 }
 
 const CSV_COLUMNS = ['id', 'userId', 'email', 'agreedAt', 'language', 'termsVersion', 'userAgent'] as const;
@@ -27,7 +32,7 @@ function csvCell(value: string | null): string {
 
 export const AGREEMENTS_CSV_HEADER = `${CSV_COLUMNS.join(',')}\r\n`;
 
-export function agreementCsvLine(row: AgreementRow): string {
-  const view = presentAgreement(row);
+export function agreementCsvLine(record: AgreementRecord): string {
+  const view = presentAgreement(record);
   return `${CSV_COLUMNS.map((column) => csvCell(view[column])).join(',')}\r\n`;
 }

@@ -2,8 +2,8 @@ import type { MediaRecord } from '../repositories/media-repository';
 import type { ObjectMetadata } from '../routes/storage/schema';
 
 /**
- * A media row as a stored object of spec §3. `generation` and `metageneration` are decimal strings, as the storage
- * service gives them; `md5Hash` is base64.
+ * A media row as a stored object, with the metadata fields the original storage service reported for each object.
+ * `generation` and `metageneration` are decimal strings, as that service gives them; `md5Hash` is base64.
  */
 export function presentObject(record: MediaRecord, bucket: string): ObjectMetadata {
   return {

@@ -175,7 +175,7 @@ export function createAdminMediaRepository(db: Db) {
       return Number(result.numDeletedRows) === 1;
     },
 
-    /** Re-applies the stored-object metadata of spec §3; the metageneration goes up, as in the storage service. */
+    /** Re-applies an upload's type, cache and disposition; the metageneration goes up, as in the storage service. */
     async updateMetadata(
       id: string,
       fields: { contentType: string; cacheControl: string; contentDisposition: string },

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type Database, openDatabase } from '../db/database';
-import { openTestDatabase } from '../jobs/test-database';
 import { TEST_DATABASES } from '../test/harness';
+import { openTestDatabase } from '../test/support/test-database';
 import { createJobRepository, type JobRepository } from './job-repository';
 
 describe.each(TEST_DATABASES)('job repository on %s', (kind) => {

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openDatabase } from '../db/database';
-import { makePostgresSchema, makeTempDir, TEST_DATABASES } from '../test/harness';
+import { makeTempDir, TEST_DATABASES } from '../test/harness';
+import { openTestDatabase } from '../test/support/test-database';
 import { createSettingsRepository, type SettingsRepository } from './settings-repository';
 
 describe.each(TEST_DATABASES)('settings repository on %s', (kind) => {
@@ -8,23 +9,9 @@ describe.each(TEST_DATABASES)('settings repository on %s', (kind) => {
   let cleanup: () => Promise<void>;
 
   beforeAll(async () => {
-    if (kind === 'postgres') {
-      const schema = await makePostgresSchema();
-      const database = await openDatabase({ kind: 'postgres', url: schema.url });
-      settings = createSettingsRepository(database.db);
-      cleanup = async () => {
-        await database.close();
-        await schema.drop();
-      };
-    } else {
-      const temp = makeTempDir();
-      const database = await openDatabase({ kind: 'sqlite', file: `${temp.dir}/app.db` });
-      settings = createSettingsRepository(database.db);
-      cleanup = async () => {
-        await database.close();
-        temp.remove();
-      };
-    }
+    const opened = await openTestDatabase(kind);
+    settings = createSettingsRepository(opened.database.db);
+    cleanup = opened.close;
   });
   afterAll(async () => cleanup());
 

@@ -1,9 +1,11 @@
-import { type AdminFolderList, FEATURED_PICKS, type HomePicks, MAIN_GALLERY_FOLDER } from '../../shared/schemas/admin';
+import { MAIN_GALLERY_FOLDER } from '../../shared/folders';
+import { type AdminFolderList, FEATURED_PICKS, type HomePicks } from '../../shared/schemas/admin';
 import { AppError } from '../errors';
 import type { AdminMediaRepository, FolderOwner } from '../repositories/admin-media-repository';
 import type { MediaRecord, MediaRepository } from '../repositories/media-repository';
 import type { SettingsRepository } from '../repositories/settings-repository';
 import { formatContentDisposition } from '../storage/content-disposition';
+import type { GalleryChanged } from './gallery-service';
 import { HOME_FEATURED_SETTING, HOME_HERO_SETTING } from './home-picks';
 import { DERIVE_JOB, UPLOAD_CACHE_CONTROL } from './ingest';
 
@@ -18,11 +20,16 @@ export interface AdminMediaDependencies {
   settings: SettingsRepository;
   /** Wakes the job worker after items are sent back through the pipeline. */
   notifyWorker: () => void;
+  /** Told when a gallery's order or content changes (reordering, items sent back through the pipeline). */
+  galleryChanged?: GalleryChanged;
 }
 
 const folderNotFound = () => new AppError('not-found', 'There is no such folder.');
 
-/** The admin panel's operations on folders and the main gallery (spec §6, issue "Admin"). */
+/**
+ * The admin panel's operations: every client's folder and what is in it, the metadata repair, the main gallery's
+ * order and the home page's picks. Only the admin reaches them (the routes check it).
+ */
 export function createAdminMediaService(deps: AdminMediaDependencies) {
   const { admin } = deps;
 
@@ -69,8 +76,9 @@ export function createAdminMediaService(deps: AdminMediaDependencies) {
     },
 
     /**
-     * "Fix existing files (force download)", one batch: re-applies spec §3's metadata (content type or octet-stream,
-     * one-hour cache, attachment with the stored name) and sends items without derivatives back through the pipeline.
+     * "Fix existing files (force download)", one batch: re-applies the metadata every upload gets (its content type, or
+     * octet-stream when unknown; a one-hour public cache; attachment under the stored name) and sends items without
+     * derivatives back through the pipeline.
      */
     async fixMetadata(folder: string, after: string | undefined) {
       await this.resolveFolder(folder);
@@ -88,7 +96,10 @@ export function createAdminMediaService(deps: AdminMediaDependencies) {
           requeued++;
         }
       }
-      if (requeued > 0) deps.notifyWorker();
+      if (requeued > 0) {
+        deps.galleryChanged?.(folder);
+        deps.notifyWorker();
+      }
       const total = await admin.countFolder(folder);
       const last = batch.at(-1);
       return {
@@ -103,6 +114,7 @@ export function createAdminMediaService(deps: AdminMediaDependencies) {
     async reorderMainGallery(ids: string[]): Promise<void> {
       if (new Set(ids).size !== ids.length) throw new AppError('invalid-argument', 'An item is listed twice.');
       await admin.setOrder(MAIN_GALLERY_FOLDER, ids);
+      deps.galleryChanged?.(MAIN_GALLERY_FOLDER);
     },
 
     async homePicks(): Promise<HomePicks> {

@@ -1,5 +1,5 @@
+import { MAIN_GALLERY_FOLDER } from '../../shared/folders';
 import { isLanguage, type Language } from '../../shared/i18n/languages';
-import { MAIN_GALLERY_FOLDER } from '../../shared/schemas/admin';
 import { AppError } from '../errors';
 import { escapeHtml } from '../html';
 import { htmlDocument, mailStrings } from '../mail/mail-text';

@@ -1,9 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { folderNameForEmail } from '../../shared/folders';
-import { type Database, openDatabase } from '../db/database';
+import type { Database } from '../db/database';
 import { type ClientRepository, createClientRepository } from '../repositories/client-repository';
 import { createMediaRepository } from '../repositories/media-repository';
-import { makePostgresSchema, makeTempDir, TEST_DATABASES } from '../test/harness';
+import { TEST_DATABASES } from '../test/harness';
+import { makeMedia } from '../test/support/media-factory';
+import { openTestDatabase } from '../test/support/test-database';
 import { insertClientWithFreeFolder } from './client-folders';
 
 /**
@@ -33,24 +35,15 @@ const NEAR = [
 describe.each(TEST_DATABASES)('client folders on %s', (kind) => {
   let database: Database;
   let clients: ClientRepository;
-  const cleanups: Array<() => unknown> = [];
+  let cleanup: () => Promise<void>;
 
   beforeAll(async () => {
-    if (kind === 'postgres') {
-      const schema = await makePostgresSchema();
-      cleanups.push(schema.drop);
-      database = await openDatabase({ kind: 'postgres', url: schema.url });
-    } else {
-      const temp = makeTempDir();
-      cleanups.push(temp.remove);
-      database = await openDatabase({ kind: 'sqlite', file: `${temp.dir}/app.db` });
-    }
+    const opened = await openTestDatabase(kind);
+    database = opened.database;
+    cleanup = opened.close;
     clients = createClientRepository(database.db);
   });
-  afterAll(async () => {
-    await database.close();
-    for (const cleanup of cleanups.reverse()) await cleanup();
-  });
+  afterAll(async () => cleanup?.());
 
   it('gives every colliding address its own folder, the first one the seed’s name', async () => {
     const folders: string[] = [];
@@ -72,21 +65,7 @@ describe.each(TEST_DATABASES)('client folders on %s', (kind) => {
   it('never hands out a folder that still holds media nobody owns', async () => {
     const media = createMediaRepository(database.db);
     const orphan = folderNameForEmail('dana.cohen@example.com');
-    await media.insertWithJob(
-      {
-        id: 'orphanorphanorphan0001',
-        folder: orphan,
-        name: 'left.jpg',
-        fullPath: `${orphan}/left.jpg`,
-        extension: 'jpg',
-        contentType: 'image/jpeg',
-        size: 1,
-        md5Hash: '',
-        isVideo: false,
-        isDemo: false,
-      },
-      { type: 'client-folders-test-parked', payload: {}, runAfter: new Date('2999-01-01T00:00:00Z') },
-    );
+    await makeMedia(media, { id: 'orphanorphanorphan0001', folder: orphan, name: 'left.jpg', status: 'processing' });
     const client = await insertClientWithFreeFolder(clients, {
       email: 'dana.cohen@example.com',
       fullName: '',

@@ -1,3 +1,4 @@
+import { MAIN_GALLERY_FOLDER } from '../../shared/folders';
 import type { Language } from '../../shared/i18n/languages';
 import { isValidEmail } from '../../shared/schemas/auth';
 import type { Client, ClientList } from '../../shared/schemas/clients';
@@ -8,12 +9,12 @@ import type { Config } from '../env';
 import { AppError } from '../errors';
 import { linkEmail } from '../mail/link-email';
 import type { Mailer } from '../mail/mailer';
-import { MAIN_GALLERY } from '../media/types';
 import type { AdminMediaRepository } from '../repositories/admin-media-repository';
 import type { ClientRecord, ClientRepository } from '../repositories/client-repository';
 import type { EmailTokenRepository } from '../repositories/email-token-repository';
 import { insertClientWithFreeFolder } from './client-folders';
 import { CHANGE_EMAIL_TTL_MS, INVITATION_TTL_MS, newEmailToken } from './email-tokens';
+import type { GalleryChanged } from './gallery-service';
 
 /** The language of an invitation when the photographer does not choose one: the site's own. */
 const DEFAULT_LANGUAGE: Language = 'he';
@@ -27,6 +28,8 @@ export interface ClientsAdminDeps {
   config: Pick<Config, 'publicUrl' | 'siteName' | 'adminEmail'>;
   /** Creates the hidden placeholder of a new client's folder. */
   createPlaceholder: (folder: string) => Promise<void>;
+  /** Told when a removed client's photos leave their gallery. */
+  galleryChanged?: GalleryChanged;
   now?: () => Date;
 }
 
@@ -102,7 +105,7 @@ export function createClientsAdmin(deps: ClientsAdminDeps) {
         clients.list(),
         clients.verifiedAccountIds(),
         deps.folders.folderStats(),
-        clients.unownedFolders(MAIN_GALLERY),
+        clients.unownedFolders(MAIN_GALLERY_FOLDER),
       ]);
       const byFolder = new Map(stats.map((row) => [row.folder, row]));
       return {
@@ -214,6 +217,7 @@ export function createClientsAdmin(deps: ClientsAdminDeps) {
         await context.internalAdapter.deleteUser(client.accountId);
       }
       const trashedItems = await deps.folders.trashFolder(client.folder, at);
+      if (trashedItems > 0) deps.galleryChanged?.(client.folder);
       await clients.delete(id);
       return { trashedItems };
     },
@@ -221,10 +225,10 @@ export function createClientsAdmin(deps: ClientsAdminDeps) {
     /** Gives a folder without an owner to a client whose own folder is still empty (409 `folder-not-empty`). */
     async assignFolder(folder: string, clientId: string): Promise<Client> {
       const client = await found(clientId);
-      if (folder === MAIN_GALLERY || (await clients.findByFolder(folder))) {
+      if (folder === MAIN_GALLERY_FOLDER || (await clients.findByFolder(folder))) {
         throw new AppError('conflict', 'This folder already belongs to someone.');
       }
-      const unowned = await clients.unownedFolders(MAIN_GALLERY);
+      const unowned = await clients.unownedFolders(MAIN_GALLERY_FOLDER);
       if (!unowned.some((item) => item.folder === folder)) throw new AppError('not-found', 'There is no such folder.');
       if ((await deps.folders.countFolder(client.folder)) > 0) {
         throw new AppError(

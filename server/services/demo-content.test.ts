@@ -1,10 +1,12 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { MAIN_GALLERY_FOLDER } from '../../shared/folders';
 import { loadConfig } from '../env';
-import { openTestDatabase } from '../jobs/test-database';
 import { detectVideoTools } from '../media/video';
 import { createSettingsRepository } from '../repositories/settings-repository';
+import { drainJobs, makeTestRuntime, silentLogger } from '../test/support/ingest';
+import { makeMedia } from '../test/support/media-factory';
+import { openTestDatabase } from '../test/support/test-database';
 import { DEMO_MARKER, installDemoContent } from './demo-content';
-import { drainJobs, makeTestRuntime, silentLogger } from './ingest-test-support';
 
 const hasFfmpeg = (await detectVideoTools()) !== null;
 /** The real set is 14 images up to 2400 px; two small ones keep the test quick. */
@@ -38,7 +40,7 @@ describe('demo content', () => {
   it('fills an empty site with demo images (and a video when ffmpeg is present) through the pipeline, once', async () => {
     await installDemoContent(deps(true), { sizes: SMALL });
     await drainJobs(runtime);
-    const items = await runtime.media.listVisible({ folder: 'MainGallery', limit: 20 });
+    const items = await runtime.media.listVisible({ folder: MAIN_GALLERY_FOLDER, limit: 20 });
     expect(items.filter((m) => !m.isVideo)).toHaveLength(2);
     expect(items.filter((m) => m.isVideo)).toHaveLength(hasFfmpeg ? 1 : 0);
     for (const item of items) {
@@ -53,7 +55,7 @@ describe('demo content', () => {
 
     await installDemoContent(deps(true), { sizes: SMALL });
     expect(await runtime.jobs.countPending()).toBe(0);
-    expect(await runtime.media.listVisible({ folder: 'MainGallery', limit: 20 })).toHaveLength(items.length);
+    expect(await runtime.media.listVisible({ folder: MAIN_GALLERY_FOLDER, limit: 20 })).toHaveLength(items.length);
   });
 });
 
@@ -62,26 +64,18 @@ describe('demo content on a site that already has media', () => {
     const t = await openTestDatabase('sqlite');
     try {
       const runtime = makeTestRuntime(t.database, t.dir);
-      await runtime.media.insertWithJob(
-        {
-          id: 'existingItem0000000000',
-          folder: 'MainGallery',
-          name: 'mine.jpg',
-          fullPath: 'MainGallery/mine.jpg',
-          extension: 'jpg',
-          contentType: 'image/jpeg',
-          size: 1,
-          md5Hash: 'x',
-          isVideo: false,
-          isDemo: false,
-        },
-        { type: 'noop', payload: {} },
-      );
+      await makeMedia(runtime.media, {
+        id: 'existingItem0000000000',
+        name: 'mine.jpg',
+        md5Hash: 'x',
+        status: 'processing',
+        job: { type: 'noop', payload: {} },
+      });
       const settings = createSettingsRepository(t.database.db);
       const config = loadConfig({ DATA_DIR: t.dir, DEMO_CONTENT: 'true' });
       await installDemoContent({ config, settings, media: runtime, logger: silentLogger as never }, { sizes: SMALL });
       expect(await settings.get(DEMO_MARKER)).toMatchObject({ state: 'skipped' });
-      expect(await runtime.media.fullPathTaken('MainGallery/demo-01-arena-dusk.jpg')).toBe(false);
+      expect(await runtime.media.fullPathTaken(`${MAIN_GALLERY_FOLDER}/demo-01-arena-dusk.jpg`)).toBe(false);
     } finally {
       await t.close();
     }

@@ -1,9 +1,9 @@
 import fsp from 'node:fs/promises';
 import path from 'node:path';
 import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
+import { MAIN_GALLERY_FOLDER } from '../../shared/folders';
 import type { Config } from '../env';
 import { DEMO_IMAGE_SIZES, renderDemoImage, renderDemoVideo } from '../media/demo-art';
-import { MAIN_GALLERY } from '../media/types';
 import type { SettingsRepository } from '../repositories/settings-repository';
 import type { MediaRuntime } from './ingest-runtime';
 
@@ -66,17 +66,22 @@ export async function installDemoContent(
     for (const [index, [width, height]] of (options.sizes ?? DEMO_IMAGE_SIZES).entries()) {
       if (shouldStop()) return;
       const name = `demo-${String(index + 1).padStart(2, '0')}-${IMAGE_NAMES[index] ?? 'scene'}.jpg`;
-      if (await deps.media.media.fullPathTaken(`${MAIN_GALLERY}/${name}`)) continue;
+      if (await deps.media.media.fullPathTaken(`${MAIN_GALLERY_FOLDER}/${name}`)) continue;
       const file = path.join(workDir, name);
       await renderDemoImage(index, width, height, file);
-      await deps.media.ingest.ingestFile({ folder: MAIN_GALLERY, localPath: file, originalName: name, isDemo: true });
+      await deps.media.ingest.ingestFile({
+        folder: MAIN_GALLERY_FOLDER,
+        localPath: file,
+        originalName: name,
+        isDemo: true,
+      });
     }
     if (shouldStop()) return;
-    if (!(await deps.media.media.fullPathTaken(`${MAIN_GALLERY}/demo-arena-lights.mp4`))) {
+    if (!(await deps.media.media.fullPathTaken(`${MAIN_GALLERY_FOLDER}/demo-arena-lights.mp4`))) {
       const video = await renderDemoVideo(workDir);
       if (video) {
         await deps.media.ingest.ingestFile({
-          folder: MAIN_GALLERY,
+          folder: MAIN_GALLERY_FOLDER,
           localPath: video,
           originalName: path.basename(video),
           isDemo: true,

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { MAIN_GALLERY_FOLDER } from '../../shared/folders';
 import type { GalleryIndex, GalleryScope } from '../repositories/gallery-repository';
 import type { GalleryCursor, MediaRecord } from '../repositories/media-repository';
 import { createGalleryService } from './gallery-service';
@@ -33,7 +34,7 @@ function fakeGallery(initialTotal: number, buildMs: number) {
   return { clock, state, service };
 }
 
-const scope: GalleryScope = { folder: 'MainGallery', kind: 'all' };
+const scope: GalleryScope = { folder: MAIN_GALLERY_FOLDER, kind: 'all' };
 
 describe('gallery pages by number', () => {
   it('starts page N right after the last item of page N-1, without walking the pages before it', async () => {
@@ -72,7 +73,7 @@ describe('gallery pages by number', () => {
     const { service, state } = fakeGallery(600, 20);
     await service.page(scope, 1);
     state.total = 612;
-    service.invalidate('MainGallery');
+    service.invalidate(MAIN_GALLERY_FOLDER);
     expect((await service.page(scope, 1)).total).toBe(612);
   });
 });

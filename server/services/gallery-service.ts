@@ -2,6 +2,12 @@ import { GALLERY_PAGE_SIZE } from '../../shared/schemas/gallery';
 import type { GalleryIndex, GalleryRepository, GalleryScope } from '../repositories/gallery-repository';
 import type { GalleryCursor, MediaRecord, MediaRepository } from '../repositories/media-repository';
 
+/**
+ * Told that what a folder's gallery shows has changed (an item became ready, was deleted, restored or moved), so a
+ * cached page index of that folder is rebuilt at once. Services that make such changes take it as a dependency.
+ */
+export type GalleryChanged = (folder: string) => void;
+
 /** Rows read per query when a whole folder is listed (the archive). */
 const LIST_BATCH = 500;
 

@@ -1,4 +1,4 @@
-import { MAIN_GALLERY } from '../media/types';
+import { MAIN_GALLERY_FOLDER } from '../../shared/folders';
 import type { MediaRecord, MediaRepository } from '../repositories/media-repository';
 import type { SettingsRepository } from '../repositories/settings-repository';
 
@@ -18,16 +18,20 @@ async function pickHomeMedia(
   const heroId = await settings.get<string | null>(HOME_HERO_SETTING);
   const featuredIds = (await settings.get<string[]>(HOME_FEATURED_SETTING)) ?? [];
   const chosen = await media.findVisibleByIds([...(heroId ? [heroId] : []), ...featuredIds]);
-  const inGallery = chosen.filter((item) => item.folder === MAIN_GALLERY);
+  const inGallery = chosen.filter((item) => item.folder === MAIN_GALLERY_FOLDER);
 
   const hero =
     inGallery.find((item) => item.id === heroId && item.isVideo) ??
-    (await media.listVisible({ folder: MAIN_GALLERY, kind: 'videos', limit: 1 }))[0] ??
+    (await media.listVisible({ folder: MAIN_GALLERY_FOLDER, kind: 'videos', limit: 1 }))[0] ??
     null;
 
   const featured = inGallery.filter((item) => featuredIds.includes(item.id) && !item.isVideo).slice(0, FEATURED_COUNT);
   if (featured.length < FEATURED_COUNT) {
-    const defaults = await media.listVisible({ folder: MAIN_GALLERY, kind: 'images', limit: FEATURED_COUNT * 2 });
+    const defaults = await media.listVisible({
+      folder: MAIN_GALLERY_FOLDER,
+      kind: 'images',
+      limit: FEATURED_COUNT * 2,
+    });
     for (const item of defaults) {
       if (featured.length >= FEATURED_COUNT) break;
       if (!featured.some((picked) => picked.id === item.id)) featured.push(item);

@@ -12,7 +12,8 @@ import { sniffMediaType } from '../media/sniff';
 import { DERIVED_PREFIX, type Derivative, derivativeKey } from '../media/types';
 import type { Job } from '../repositories/job-repository';
 import type { MediaRepository } from '../repositories/media-repository';
-import type { Storage } from '../storage/storage';
+import { deletePrefix, type Storage } from '../storage/storage';
+import type { GalleryChanged } from './gallery-service';
 
 export interface DeriveJobDependencies {
   media: MediaRepository;
@@ -20,6 +21,8 @@ export interface DeriveJobDependencies {
   /** A folder on the same disk as DATA_DIR for scratch files. */
   workRoot: string;
   logger: { warn: (obj: object, message: string) => void };
+  /** Told when an item becomes ready, i.e. appears in its gallery. */
+  galleryChanged?: GalleryChanged;
 }
 
 /** The original is not in storage (yet): worth a retry, since a slow upload to S3 may still be finishing. */
@@ -31,8 +34,8 @@ class OriginalMissingError extends Error {
 }
 
 /**
- * The content MD5 in base64 (as spec §3 reports md5Hash) when the storage ETag is one: always on disk, and on S3
- * for a single-part upload. A multipart ETag ("…-N") is not, and the job hashes the bytes itself.
+ * The content MD5 in base64 (the form of the md5Hash metadata field) when the storage ETag is one: always on disk, and
+ * on S3 for a single-part upload. A multipart ETag ("…-N") is not, and the job hashes the bytes itself.
  */
 function md5FromEtag(etag: string): string | null {
   const hex = /^"([0-9a-f]{32})"$/.exec(etag)?.[1];
@@ -74,16 +77,6 @@ function mediaIdOf(job: Job): string {
 export function createDeriveJobHandler(deps: DeriveJobDependencies): JobHandler {
   const { media, storage } = deps;
 
-  async function removeDerivatives(mediaId: string): Promise<void> {
-    const prefix = `${DERIVED_PREFIX}${mediaId}/`;
-    let pageToken: string | undefined;
-    do {
-      const page = await storage.list({ prefix, pageToken });
-      for (const item of page.items) await storage.delete(item.key);
-      pageToken = page.nextPageToken;
-    } while (pageToken);
-  }
-
   return {
     async run(job) {
       const record = await media.findById(mediaIdOf(job));
@@ -121,6 +114,7 @@ export function createDeriveJobHandler(deps: DeriveJobDependencies): JobHandler 
           md5Hash,
           crc32,
         });
+        deps.galleryChanged?.(record.folder);
       } catch (error) {
         if (error instanceof MediaError) throw new PermanentJobError(error.message, error.code);
         throw error;
@@ -133,7 +127,7 @@ export function createDeriveJobHandler(deps: DeriveJobDependencies): JobHandler 
       const id = mediaIdOf(job);
       const record = await media.findById(id);
       if (!record) return;
-      await removeDerivatives(id);
+      await deletePrefix(storage, `${DERIVED_PREFIX}${id}/`);
       if (error instanceof OriginalMissingError) {
         // The bytes never arrived (a crash between the row and the upload): leave nothing behind.
         await media.deleteRow(id);

@@ -4,6 +4,7 @@ import { createWorker, type Worker, type WorkerLogger } from '../jobs/worker';
 import { createJobRepository, type JobRepository } from '../repositories/job-repository';
 import { createMediaRepository, type MediaRepository } from '../repositories/media-repository';
 import type { Storage } from '../storage/storage';
+import type { GalleryChanged } from './gallery-service';
 import { createIngestService, DERIVE_JOB, type IngestService } from './ingest';
 import { createDeriveJobHandler } from './ingest-job';
 
@@ -25,6 +26,8 @@ export function createMediaRuntime(deps: {
   dataDir: string;
   logger: WorkerLogger;
   leaseMs?: number;
+  /** Told when a finished job makes an item appear in its gallery (the app's gallery service forgets its cache). */
+  galleryChanged?: GalleryChanged;
 }): MediaRuntime {
   const media = createMediaRepository(deps.database.db);
   const jobs = createJobRepository(deps.database.db);
@@ -33,6 +36,7 @@ export function createMediaRuntime(deps: {
     storage: deps.storage,
     workRoot: path.join(deps.dataDir, 'tmp'),
     logger: deps.logger,
+    galleryChanged: deps.galleryChanged,
   });
   const worker = createWorker({
     jobs,

@@ -3,13 +3,14 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { crc32 } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { MAIN_GALLERY_FOLDER } from '../../shared/folders';
 import { AppError } from '../errors';
-import { openTestDatabase } from '../jobs/test-database';
 import { DERIVED_PREFIX } from '../media/types';
 import { TEST_DATABASES } from '../test/harness';
+import { drainJobs, makeTestRuntime, silentLogger, writeTestJpeg } from '../test/support/ingest';
+import { openTestDatabase } from '../test/support/test-database';
 import { DERIVE_JOB } from './ingest';
 import { createDeriveJobHandler } from './ingest-job';
-import { drainJobs, makeTestRuntime, silentLogger, writeTestJpeg } from './ingest-test-support';
 
 const fixtures = path.resolve(import.meta.dirname, '../test/fixtures/media');
 
@@ -33,11 +34,15 @@ describe.each(TEST_DATABASES)('ingestFile on %s', (kind) => {
   it('stores the original, keeps the row hidden until its job has made the derivatives, then shows it', async () => {
     const file = await writeTestJpeg(path.join(t.dir, 'src.jpg'), 1200, 900);
     const localPath = upload(file);
-    const record = await runtime.ingest.ingestFile({ folder: 'MainGallery', localPath, originalName: 'ride 1.jpg' });
+    const record = await runtime.ingest.ingestFile({
+      folder: MAIN_GALLERY_FOLDER,
+      localPath,
+      originalName: 'ride 1.jpg',
+    });
     expect(record).toMatchObject({
-      folder: 'MainGallery',
+      folder: MAIN_GALLERY_FOLDER,
       name: 'ride_1.jpg',
-      fullPath: 'MainGallery/ride_1.jpg',
+      fullPath: `${MAIN_GALLERY_FOLDER}/ride_1.jpg`,
       status: 'processing',
       contentType: 'image/jpeg',
       size: fs.statSync(file).size,
@@ -48,8 +53,8 @@ describe.each(TEST_DATABASES)('ingestFile on %s', (kind) => {
     expect(record).toMatchObject({ md5Hash: '', crc32: null });
     expect(record.contentDisposition).toContain('attachment');
     expect(fs.existsSync(localPath)).toBe(false);
-    expect(await runtime.storage.head('MainGallery/ride_1.jpg')).not.toBeNull();
-    expect(await runtime.media.listVisible({ folder: 'MainGallery', limit: 10 })).toHaveLength(0);
+    expect(await runtime.storage.head(`${MAIN_GALLERY_FOLDER}/ride_1.jpg`)).not.toBeNull();
+    expect(await runtime.media.listVisible({ folder: MAIN_GALLERY_FOLDER, limit: 10 })).toHaveLength(0);
 
     await drainJobs(runtime);
     const ready = await runtime.media.findById(record.id);
@@ -61,7 +66,7 @@ describe.each(TEST_DATABASES)('ingestFile on %s', (kind) => {
     expect(ready?.derivatives).toHaveLength(9);
     const derived = await storedKeys(`${DERIVED_PREFIX}${record.id}/`);
     expect(derived.sort()).toEqual(ready?.derivatives.map((d) => `${DERIVED_PREFIX}${record.id}/${d.file}`).sort());
-    expect((await runtime.media.listVisible({ folder: 'MainGallery', limit: 10 })).map((m) => m.id)).toEqual([
+    expect((await runtime.media.listVisible({ folder: MAIN_GALLERY_FOLDER, limit: 10 })).map((m) => m.id)).toEqual([
       record.id,
     ]);
   });
@@ -131,9 +136,9 @@ describe.each(TEST_DATABASES)('ingestFile on %s', (kind) => {
     const { media, jobId } = await runtime.media.insertWithJob(
       {
         id: 'crashedBeforeBytes0000',
-        folder: 'MainGallery',
+        folder: MAIN_GALLERY_FOLDER,
         name: 'lost.jpg',
-        fullPath: 'MainGallery/lost.jpg',
+        fullPath: `${MAIN_GALLERY_FOLDER}/lost.jpg`,
         extension: 'jpg',
         contentType: 'image/jpeg',
         size: 10,

@@ -20,15 +20,15 @@ export const DERIVE_JOB = 'media.derive';
  */
 export const INGEST_HOLD_MS = 15 * 60_000;
 
-/** Spec §3: the cache-control every uploaded object carries. */
+/** The cache-control every uploaded object carries: public, one hour. */
 export const UPLOAD_CACHE_CONTROL = 'public, max-age=3600';
 
 export interface IngestRequest {
-  /** `MainGallery` or a user folder (the sanitized e-mail). */
+  /** MAIN_GALLERY_FOLDER or a client's folder. */
   folder: string;
   /** A finished local file; it is moved into storage on success and left where it is on refusal. */
   localPath: string;
-  /** The name the uploader gave; sanitized here by the spec §5 rule. */
+  /** The name the uploader gave; sanitized here by the upload file-name rule (shared/file-names.ts). */
   originalName: string;
   /** What the uploader said it is; used only to pick an extension for a name that has none. */
   declaredType?: string;

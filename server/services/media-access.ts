@@ -1,6 +1,6 @@
+import { MAIN_GALLERY_FOLDER } from '../../shared/folders';
 import type { SessionUser } from '../../shared/schemas/session';
 import { AppError } from '../errors';
-import { MAIN_GALLERY } from '../media/types';
 import type { MediaUrls } from '../presenters/media-urls';
 import type { MediaRecord, MediaRepository } from '../repositories/media-repository';
 
@@ -38,7 +38,7 @@ export function createMediaAccess(deps: { media: Pick<MediaRepository, 'findById
     async readable(id: string, viewer: MediaViewer): Promise<ReadableMedia> {
       const found = await deps.media.findById(id);
       const record = found?.status === 'ready' && !found.deletedAt ? found : undefined;
-      if (record?.folder === MAIN_GALLERY) return { record, scope: 'public' };
+      if (record?.folder === MAIN_GALLERY_FOLDER) return { record, scope: 'public' };
       if (record && deps.urls.verify(id, viewer.exp, viewer.sig)) return { record, scope: 'private' };
       const user = await viewer.user();
       if (user && !user.emailVerified) throw notVerified();

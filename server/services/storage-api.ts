@@ -4,7 +4,8 @@ import { DERIVED_PREFIX } from '../media/types';
 import type { AdminMediaRepository } from '../repositories/admin-media-repository';
 import type { MediaRecord, MediaRepository } from '../repositories/media-repository';
 import { assertValidKey, assertValidPrefix, MAX_LIST_RESULTS } from '../storage/keys';
-import { InvalidStorageKeyError, type Storage } from '../storage/storage';
+import { deletePrefix, InvalidStorageKeyError, type Storage } from '../storage/storage';
+import type { GalleryChanged } from './gallery-service';
 
 /** Custom metadata limits: a handful of short labels, not a document store (the storage service allows 8 KiB). */
 export const CUSTOM_METADATA_MAX_KEYS = 32;
@@ -41,6 +42,8 @@ export interface StorageApiDependencies {
   media: Pick<MediaRepository, 'findByFullPath' | 'listObjects' | 'listFolderNames' | 'updateObjectMetadata'>;
   admin: Pick<AdminMediaRepository, 'moveToTrash' | 'purgeRow'>;
   storage: Pick<Storage, 'delete' | 'list'>;
+  /** Told when a deleted object leaves its gallery. */
+  galleryChanged?: GalleryChanged;
   now?: () => Date;
 }
 
@@ -137,8 +140,10 @@ function mergeCustomMetadata(
 }
 
 /**
- * The storage-style API of spec §7 over the media table: objects are media items (any state, trash excluded) at
- * their `<folder>/<name>` paths, with the stored-object metadata of spec §3. Errors carry the storage codes.
+ * The storage-style API of the original backend (list with prefix, delimiter and page token; read, patch and delete
+ * one object's metadata) over the media table: objects are media items (any state, trash excluded) at their
+ * `<folder>/<name>` paths, each with the stored-object metadata fields (bucket, generation, metageneration, size,
+ * md5Hash, cache and disposition headers, custom metadata, …). Errors carry the storage codes.
  */
 export function createStorageApiService(deps: StorageApiDependencies) {
   const now = deps.now ?? (() => new Date());
@@ -148,15 +153,6 @@ export function createStorageApiService(deps: StorageApiDependencies) {
     const record = await deps.media.findByFullPath(path);
     if (!record || record.deletedAt || !isListedObject(record)) throw objectNotFound();
     return record;
-  }
-
-  async function deletePrefix(prefix: string): Promise<void> {
-    let pageToken: string | undefined;
-    do {
-      const page = await deps.storage.list({ prefix, pageToken });
-      for (const item of page.items) await deps.storage.delete(item.key);
-      pageToken = page.nextPageToken;
-    } while (pageToken);
   }
 
   return {
@@ -255,9 +251,12 @@ export function createStorageApiService(deps: StorageApiDependencies) {
       if (record.status === 'processing' && !record.deletedAt) {
         throw new AppError('conflict', 'The file is still being processed. Please try again in a moment.');
       }
-      if (!record.deletedAt) await deps.admin.moveToTrash(record.id, now());
+      if (!record.deletedAt) {
+        await deps.admin.moveToTrash(record.id, now());
+        deps.galleryChanged?.(record.folder);
+      }
       await deps.storage.delete(record.fullPath);
-      await deletePrefix(`${DERIVED_PREFIX}${record.id}/`);
+      await deletePrefix(deps.storage, `${DERIVED_PREFIX}${record.id}/`);
       await deps.admin.purgeRow(record.id);
     },
   };

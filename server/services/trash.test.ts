@@ -1,12 +1,13 @@
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { openTestDatabase } from '../jobs/test-database';
+import { MAIN_GALLERY_FOLDER } from '../../shared/folders';
 import { DERIVED_PREFIX } from '../media/types';
 import { createAdminMediaRepository } from '../repositories/admin-media-repository';
 import { createSettingsRepository } from '../repositories/settings-repository';
 import { TEST_DATABASES } from '../test/harness';
+import { drainJobs, makeTestRuntime, writeTestJpeg } from '../test/support/ingest';
+import { openTestDatabase } from '../test/support/test-database';
 import { createAdminMediaService } from './admin-media';
-import { drainJobs, makeTestRuntime, writeTestJpeg } from './ingest-test-support';
 import { createTrashService } from './trash';
 
 const DAY = 86_400_000;
@@ -21,7 +22,11 @@ describe.each(TEST_DATABASES)('trash and repairs on %s', (kind) => {
 
   async function ingestReady(name: string) {
     const source = await writeTestJpeg(path.join(t.dir, `source-${++n}.jpg`), 64, 48);
-    const record = await runtime.ingest.ingestFile({ folder: 'MainGallery', localPath: source, originalName: name });
+    const record = await runtime.ingest.ingestFile({
+      folder: MAIN_GALLERY_FOLDER,
+      localPath: source,
+      originalName: name,
+    });
     await drainJobs(runtime);
     return record;
   }
@@ -65,7 +70,9 @@ describe.each(TEST_DATABASES)('trash and repairs on %s', (kind) => {
     const kept = await ingestReady('kept.jpg');
     await trash.moveToTrash(kept.id);
     await trash.restore(kept.id);
-    expect((await runtime.media.listVisible({ folder: 'MainGallery', limit: 50 })).map((m) => m.id)).toContain(kept.id);
+    expect((await runtime.media.listVisible({ folder: MAIN_GALLERY_FOLDER, limit: 50 })).map((m) => m.id)).toContain(
+      kept.id,
+    );
 
     const lost = await ingestReady('lost.jpg');
     await trash.moveToTrash(lost.id);
@@ -73,7 +80,7 @@ describe.each(TEST_DATABASES)('trash and repairs on %s', (kind) => {
     await expect(trash.restore(lost.id)).rejects.toMatchObject({ code: 'object-not-found' });
   });
 
-  it('fix-metadata rewrites spec §3 metadata and sends failed items back through the pipeline', async () => {
+  it('fix-metadata rewrites the upload metadata and sends failed items back through the pipeline', async () => {
     const broken = await ingestReady('broken.jpg');
     await admin.updateMetadata(broken.id, { contentType: '', cacheControl: 'no-cache', contentDisposition: 'inline' });
     await runtime.media.markFailed(broken.id, 'processing-failed');
@@ -83,7 +90,7 @@ describe.each(TEST_DATABASES)('trash and repairs on %s', (kind) => {
       settings: createSettingsRepository(t.database.db),
       notifyWorker: () => runtime.worker.notify(),
     });
-    const step = await service.fixMetadata('MainGallery', undefined);
+    const step = await service.fixMetadata(MAIN_GALLERY_FOLDER, undefined);
     expect(step).toMatchObject({ requeued: 1, next: null });
     const fixed = await runtime.media.findById(broken.id);
     expect(fixed).toMatchObject({
@@ -96,5 +103,40 @@ describe.each(TEST_DATABASES)('trash and repairs on %s', (kind) => {
     expect(fixed?.metageneration).toBe(broken.metageneration + 2);
     await drainJobs(runtime);
     expect((await runtime.media.findById(broken.id))?.status).toBe('ready');
+  });
+
+  it('tells the gallery service each time what a folder shows changes, and only then', async () => {
+    const changed: string[] = [];
+    const galleryChanged = (folder: string) => changed.push(folder);
+    const watched = makeTestRuntime(t.database, t.dir, runtime.storage, { galleryChanged });
+    const source = await writeTestJpeg(path.join(t.dir, `source-${++n}.jpg`), 64, 48);
+    const record = await watched.ingest.ingestFile({
+      folder: MAIN_GALLERY_FOLDER,
+      localPath: source,
+      originalName: 'watched.jpg',
+    });
+    expect(changed).toEqual([]);
+    await drainJobs(watched);
+    expect(changed).toEqual([MAIN_GALLERY_FOLDER]);
+
+    const watchedTrash = createTrashService({
+      admin,
+      storage: runtime.storage,
+      findById: (id) => runtime.media.findById(id),
+      now: () => clock,
+      galleryChanged,
+    });
+    await watchedTrash.moveToTrash(record.id);
+    await watchedTrash.restore(record.id);
+    const service = createAdminMediaService({
+      admin,
+      media: runtime.media,
+      settings: createSettingsRepository(t.database.db),
+      notifyWorker: () => {},
+      galleryChanged,
+    });
+    await service.reorderMainGallery([record.id]);
+    expect(await service.fixMetadata(MAIN_GALLERY_FOLDER, undefined)).toMatchObject({ requeued: 0 });
+    expect(changed).toEqual(Array(4).fill(MAIN_GALLERY_FOLDER));
   });
 });

@@ -3,7 +3,8 @@ import { AppError } from '../errors';
 import { DERIVED_PREFIX } from '../media/types';
 import type { AdminMediaRepository } from '../repositories/admin-media-repository';
 import type { MediaRecord } from '../repositories/media-repository';
-import type { Storage } from '../storage/storage';
+import { deletePrefix, type Storage } from '../storage/storage';
+import type { GalleryChanged } from './gallery-service';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 
@@ -14,6 +15,8 @@ export interface TrashDependencies {
   >;
   storage: Pick<Storage, 'delete' | 'list' | 'head'>;
   findById: (id: string) => Promise<MediaRecord | undefined>;
+  /** Told when an item leaves or comes back to its gallery. */
+  galleryChanged?: GalleryChanged;
   /** The clock; tests pass a fixed or moving one. */
   now?: () => Date;
   retentionDays?: number;
@@ -30,15 +33,6 @@ export function createTrashService(deps: TrashDependencies) {
   const now = deps.now ?? (() => new Date());
   const retentionMs = (deps.retentionDays ?? TRASH_RETENTION_DAYS) * DAY_MS;
 
-  async function deletePrefix(prefix: string): Promise<void> {
-    let pageToken: string | undefined;
-    do {
-      const page = await deps.storage.list({ prefix, pageToken });
-      for (const item of page.items) await deps.storage.delete(item.key);
-      pageToken = page.nextPageToken;
-    } while (pageToken);
-  }
-
   return {
     /** When a trashed item goes for good. */
     purgeAt(deletedAt: string): string {
@@ -50,6 +44,7 @@ export function createTrashService(deps: TrashDependencies) {
       const record = await deps.findById(id);
       if (!record || record.deletedAt) throw notFound();
       if (!(await deps.admin.moveToTrash(id, now()))) throw notFound();
+      deps.galleryChanged?.(record.folder);
       const trashed = await deps.findById(id);
       if (!trashed) throw notFound();
       return trashed;
@@ -61,6 +56,7 @@ export function createTrashService(deps: TrashDependencies) {
       // A sweep may have removed the bytes a moment ago: restoring would bring back an empty item.
       if (!(await deps.storage.head(record.fullPath))) throw notFound();
       if (!(await deps.admin.restoreFromTrash(id))) throw notFound();
+      deps.galleryChanged?.(record.folder);
       return record;
     },
 
@@ -77,7 +73,7 @@ export function createTrashService(deps: TrashDependencies) {
         if (batch.length === 0) return purged;
         for (const record of batch) {
           await deps.storage.delete(record.fullPath);
-          await deletePrefix(`${DERIVED_PREFIX}${record.id}/`);
+          await deletePrefix(deps.storage, `${DERIVED_PREFIX}${record.id}/`);
           if (await deps.admin.purgeRow(record.id)) purged++;
         }
       }

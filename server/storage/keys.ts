@@ -1,6 +1,6 @@
 import { InvalidStorageArgumentError, InvalidStorageKeyError } from './storage';
 
-/** The largest page a list call returns (and the default), as in the original storage service (spec §9). */
+/** The largest page a list call returns (and the default): 1 to 1000, as in the original storage service. */
 export const MAX_LIST_RESULTS = 1000;
 
 /**

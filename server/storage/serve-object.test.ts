@@ -5,10 +5,10 @@ import type { Readable } from 'node:stream';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { registerErrorHandler } from '../plugins/error-handler';
+import { DRIVERS } from '../test/support/storage/drivers';
 import { type SendStoredObjectOptions, sendStoredObject } from './serve-object';
 import { SmallObjectCache } from './small-object-cache';
 import type { Storage } from './storage';
-import { DRIVERS } from './testing/drivers';
 
 const BODY = Buffer.from(Array.from({ length: 1000 }, (_, i) => i % 251));
 const KEY = 'gallery/ride.jpg';

@@ -3,7 +3,9 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { Readable } from 'node:stream';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { MAIN_GALLERY_FOLDER } from '../../shared/folders';
 import { makeTempDir } from '../test/harness';
+import { DRIVERS } from '../test/support/storage/drivers';
 import { createStorage } from './index';
 import { createLocalStorage } from './local-storage';
 import {
@@ -13,7 +15,6 @@ import {
   StorageNotFoundError,
   StorageRangeError,
 } from './storage';
-import { DRIVERS } from './testing/drivers';
 
 const md5Tag = (bytes: Buffer) => `"${createHash('md5').update(bytes).digest('hex')}"`;
 /** Compares by digest: Vitest's deep equality walks a Buffer byte by byte and takes seconds on large ones. */
@@ -287,10 +288,12 @@ describe('disk driver internals', () => {
   });
 
   it('indexes a file copied in by hand', async () => {
-    fs.mkdirSync(path.join(temp.dir, 'MainGallery'), { recursive: true });
-    fs.writeFileSync(path.join(temp.dir, 'MainGallery', 'old.jpg'), 'imported');
-    const listed = await storage.list({ prefix: 'MainGallery/' });
-    expect(listed.items).toMatchObject([{ key: 'MainGallery/old.jpg', etag: md5Tag(Buffer.from('imported')) }]);
+    fs.mkdirSync(path.join(temp.dir, MAIN_GALLERY_FOLDER), { recursive: true });
+    fs.writeFileSync(path.join(temp.dir, MAIN_GALLERY_FOLDER, 'old.jpg'), 'imported');
+    const listed = await storage.list({ prefix: `${MAIN_GALLERY_FOLDER}/` });
+    expect(listed.items).toMatchObject([
+      { key: `${MAIN_GALLERY_FOLDER}/old.jpg`, etag: md5Tag(Buffer.from('imported')) },
+    ]);
   });
 
   it('does not follow a symbolic link out of the root', async () => {

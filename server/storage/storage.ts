@@ -110,3 +110,16 @@ export class StorageRangeError extends Error {
     this.name = 'StorageRangeError';
   }
 }
+
+/**
+ * Deletes every object whose key starts with `prefix` (a media item's derivatives, say), a page at a time. Used by
+ * every caller that removes a group of objects, so the paging is written once.
+ */
+export async function deletePrefix(storage: Pick<Storage, 'list' | 'delete'>, prefix: string): Promise<void> {
+  let pageToken: string | undefined;
+  do {
+    const page = await storage.list({ prefix, pageToken });
+    for (const item of page.items) await storage.delete(item.key);
+    pageToken = page.nextPageToken;
+  } while (pageToken);
+}

@@ -2,8 +2,8 @@ import fs from 'node:fs';
 import path from 'node:path';
 import type { AdminMedia } from '../../shared/schemas/admin';
 import { writeTestJpeg } from '../media/test-images';
-import { until } from '../services/ingest-test-support';
-import { uploadWhole } from '../uploads/tus-test-support';
+import { until } from './support/ingest';
+import { uploadWhole } from './support/tus';
 import type { TestClient } from './test-client';
 
 /**

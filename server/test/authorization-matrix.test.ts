@@ -2,6 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import type { RouteOptions } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { requireAdmin, requireUser, requireVerified } from '../plugins/authorize';
 import { uploadReadyPhoto } from './admin-upload';
 import { signUpVerified } from './email-links';
 import { createTestApp, makeTempDir, type TestApp } from './harness';
@@ -10,8 +11,24 @@ import { FAST_HASH, TestClient } from './test-client';
 
 const ADMIN = { email: 'photographer@example.com', password: 'matrix-admin-secret' };
 const PASSWORD = 'riding at dawn';
-/** Appended to every URL once: a visitor who may not use a route must be refused before its query is read. */
-const INVALID_QUERY = 'page=-1&type=nonsense&exp=x&sig=%00';
+/**
+ * Appended to every URL once: garbage for every query parameter the routes read (gallery pages, signatures, storage
+ * listings, agreement pages, languages). A visitor who may not use a route must be refused before its query is read,
+ * and no route may answer it with a 5xx.
+ */
+const INVALID_QUERY = [
+  'page=abc',
+  'type=nonsense',
+  'exp=x',
+  'sig=%00',
+  'maxResults=-1',
+  'pageToken=%00%FF',
+  'delimiter=%00',
+  'prefix=..%2F..',
+  'limit=0',
+  'before=yesterday',
+  'lng=xx',
+].join('&');
 
 /** Every method + URL the server registers; HEAD routes Fastify derives from GET are covered by the GET row. */
 function routeKeys(routes: RouteOptions[]): string[] {
@@ -80,6 +97,14 @@ describe('authorization matrix', () => {
   it('has a row for every registered route', () => {
     const missing = routeKeys(routes).filter((key) => !(key in ROUTE_ACCESS));
     expect(missing, 'add these routes to server/test/route-access.ts').toEqual([]);
+  });
+
+  it('authorises in onRequest, never in a later hook that runs after validation', () => {
+    const guards = new Set<unknown>([requireUser, requireVerified, requireAdmin]);
+    const late = routes
+      .filter((route) => [route.preValidation, route.preHandler].flat().some((hook) => guards.has(hook)))
+      .map((route) => `${route.method} ${route.url}`);
+    expect(late).toEqual([]);
   });
 
   it('lets each identity through, or refuses it, exactly as the table says, whatever the query', async () => {

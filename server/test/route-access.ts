@@ -158,7 +158,7 @@ export const ROUTE_ACCESS: Record<string, AccessRow> = {
   'PATCH /api/uploads/:id': ADMIN_ONLY,
   'DELETE /api/uploads/:id': ADMIN_ONLY,
 
-  // The storage-style API of spec §7 (server/routes/storage).
+  // The storage-style admin API of the original backend (server/routes/storage).
   'GET /api/storage/o': ADMIN_ONLY,
   'GET /api/storage/o/:path': ADMIN_ONLY,
   'PATCH /api/storage/o/:path': ADMIN_ONLY,

@@ -4,9 +4,16 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { DetailedError, type HttpResponse, Upload } from 'tus-js-client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { MAIN_GALLERY_FOLDER } from '../../shared/folders';
 import { detectVideoTools } from '../media/video';
 import { makeTempDir } from '../test/harness';
-import { adminHeaders, freePort, startServerProcess, stopServerProcess, storedOriginalPath } from './server-process';
+import {
+  adminHeaders,
+  freePort,
+  startServerProcess,
+  stopServerProcess,
+  storedOriginalPath,
+} from '../test/support/server-process';
 import { UPLOAD_PATH } from './tus-uploads';
 
 const hasFfmpeg = (await detectVideoTools()) !== null;
@@ -26,7 +33,7 @@ function send(
       headers,
       chunkSize: 256 * 1024,
       retryDelays: null,
-      metadata: { filename: 'noise field.jpg', filetype: 'image/jpeg', folder: 'MainGallery' },
+      metadata: { filename: 'noise field.jpg', filetype: 'image/jpeg', folder: MAIN_GALLERY_FOLDER },
       onProgress: (sent) => options.onProgress?.(sent, upload),
       onSuccess: ({ lastResponse }) => resolve({ upload, response: lastResponse }),
       onError: (error) => resolve({ upload, error }),
@@ -101,7 +108,7 @@ describe.skipIf(!hasFfmpeg)('a server killed with SIGKILL in the middle of an up
     expect(firstResumedOffset).toBeGreaterThanOrEqual(storedOffset);
     const name = decodeURIComponent(String(resumed.response?.getHeader('x-media-name')));
     expect(name).toBe('noise_field.jpg');
-    expect(sha256(storedOriginalPath(dataDir, 'MainGallery', name))).toBe(sha256(source));
+    expect(sha256(storedOriginalPath(dataDir, MAIN_GALLERY_FOLDER, name))).toBe(sha256(source));
     // Two real server processes start here; a busy machine needs more than the default 5 s.
   }, 120_000);
 });

@@ -17,7 +17,7 @@ export interface TusUploadDependencies {
   /** Where unfinished uploads live: DATA_DIR/uploads, on the same disk as the media so finishing is a rename. */
   directory: string;
   ingest: Pick<IngestService, 'ingestFile'>;
-  /** Throws when the folder does not exist (a user folder nobody owns); `MainGallery` always exists. */
+  /** Throws when the folder does not exist (a user folder nobody owns); the main gallery's always exists. */
   resolveFolder: (folder: string) => Promise<unknown>;
   logger: { error: (obj: object, message: string) => void };
   maxSize?: number;

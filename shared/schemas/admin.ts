@@ -2,9 +2,6 @@ import { z } from 'zod';
 import { LANGUAGES } from '../i18n/languages';
 import { mediaViewSchema } from './media';
 
-/** The folder of the public main gallery; the tus `folder` metadata value that targets it. */
-export const MAIN_GALLERY_FOLDER = 'MainGallery';
-
 /** Largest file the upload endpoint accepts, in bytes (10 GiB: a long competition video fits). */
 export const MAX_UPLOAD_BYTES = 10 * 1024 ** 3;
 
@@ -16,7 +13,7 @@ export const FEATURED_PICKS = 3;
 
 /**
  * The tus metadata of an upload. Keep these names stable: the browser, tests and tools use them.
- * `folder` is a user folder (the sanitized e-mail) or `MainGallery`.
+ * `folder` is a client's folder or the main gallery's (MAIN_GALLERY_FOLDER in shared/folders.ts).
  */
 export const uploadMetadataSchema = z.object({
   filename: z.string().trim().min(1, 'filename is required').max(500, 'filename is too long'),

@@ -1,21 +1,39 @@
 import type { Migration } from 'kysely';
-import * as m001 from './001_settings';
-import * as m002 from './002_auth_attempts';
-import * as m002media from './002_media';
-import * as m002mediaJobs from './002_media_jobs';
-import * as m003agreements from './003_agreements';
-import * as m004mediaTrash from './004_media_trash';
-import * as m005mediaCrc32 from './005_media_crc32';
-import * as m006clients from './006_clients';
+import * as m001settings from './001_settings';
+import * as m002authAttempts from './002_auth_attempts';
+import * as m003media from './003_media';
+import * as m004mediaJobs from './004_media_jobs';
+import * as m005agreements from './005_agreements';
+import * as m006mediaTrash from './006_media_trash';
+import * as m007mediaCrc32 from './007_media_crc32';
+import * as m008clients from './008_clients';
 
-/** Every migration, by name. Names sort in the order they run; never rename or edit one that has shipped. */
+/**
+ * Every migration, by name; the name is the file's. Names sort in the order they run, each number once. Never edit a
+ * migration that has shipped; renaming one needs an entry in RENAMED_MIGRATIONS, so databases that recorded the old
+ * name do not run it again.
+ */
 export const migrations: Record<string, Migration> = {
-  '001_settings': m001,
-  '002_auth_attempts': m002,
-  '002_media': m002media,
-  '002_media_jobs': m002mediaJobs,
-  '003_agreements': m003agreements,
-  '004_media_trash': m004mediaTrash,
-  '005_media_crc32': m005mediaCrc32,
-  '006_clients': m006clients,
+  '001_settings': m001settings,
+  '002_auth_attempts': m002authAttempts,
+  '003_media': m003media,
+  '004_media_jobs': m004mediaJobs,
+  '005_agreements': m005agreements,
+  '006_media_trash': m006mediaTrash,
+  '007_media_crc32': m007mediaCrc32,
+  '008_clients': m008clients,
+};
+
+/**
+ * Names earlier releases recorded (in Kysely's `kysely_migration` table) → the names of today. Three migrations once
+ * shared the number 002, and the ones after them were numbered on from there. The renaming keeps their order, so a
+ * database's history reads the same under the new names. migrateToLatest renames the records before it migrates.
+ */
+export const RENAMED_MIGRATIONS: Readonly<Record<string, string>> = {
+  '002_media': '003_media',
+  '002_media_jobs': '004_media_jobs',
+  '003_agreements': '005_agreements',
+  '004_media_trash': '006_media_trash',
+  '005_media_crc32': '007_media_crc32',
+  '006_clients': '008_clients',
 };

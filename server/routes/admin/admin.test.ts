@@ -1,13 +1,14 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { MAIN_GALLERY_FOLDER } from '../../../shared/folders';
 import type { AdminFolderList, AdminMedia } from '../../../shared/schemas/admin';
 import { writeTestJpeg } from '../../media/test-images';
-import { until } from '../../services/ingest-test-support';
 import { signUpVerified, type VerifiedUser } from '../../test/email-links';
 import { createTestApp, TEST_DATABASES, type TestApp } from '../../test/harness';
+import { until } from '../../test/support/ingest';
+import { createUpload, headUpload, patchUpload, uploadWhole } from '../../test/support/tus';
 import { FAST_HASH, TestClient } from '../../test/test-client';
-import { createUpload, headUpload, patchUpload, uploadWhole } from '../../uploads/tus-test-support';
 
 const fixtures = path.resolve(import.meta.dirname, '../../test/fixtures/media');
 const ADMIN = { email: 'photographer@example.com', password: 'admin-routes-secret' };
@@ -55,10 +56,10 @@ describe.each(TEST_DATABASES)('admin panel API and tus uploads on %s', (kind) =>
       totalSize: 0,
       lastUpload: null,
     });
-    expect(list.mainGallery).toMatchObject({ folder: 'MainGallery', itemCount: 0 });
+    expect(list.mainGallery).toMatchObject({ folder: MAIN_GALLERY_FOLDER, itemCount: 0 });
   });
 
-  it('uploads by tus into a client folder: hidden until processed, then in the client gallery with spec §3 metadata', async () => {
+  it('uploads by tus into a client folder: hidden until processed, then in the client gallery with upload metadata', async () => {
     const id = await uploadJpeg(riderUser.folder, 'ride at dawn.jpg');
     expect(leftoverUploads()).toEqual([]);
     const [pending] = await mediaOf(riderUser.folder);
@@ -111,17 +112,17 @@ describe.each(TEST_DATABASES)('admin panel API and tus uploads on %s', (kind) =>
       code: 'invalid-argument',
       details: { reason: 'unknown-folder' },
     });
-    const nameless = await createUpload(admin, 10, { folder: 'MainGallery' });
+    const nameless = await createUpload(admin, 10, { folder: MAIN_GALLERY_FOLDER });
     expect(nameless.statusCode).toBe(400);
     expect(JSON.parse(nameless.body).error.details).toEqual({ reason: 'invalid-metadata' });
-    const huge = await createUpload(admin, 11 * 1024 ** 3, { filename: 'big.mp4', folder: 'MainGallery' });
+    const huge = await createUpload(admin, 11 * 1024 ** 3, { filename: 'big.mp4', folder: MAIN_GALLERY_FOLDER });
     expect(huge.statusCode).toBe(413);
   });
 
   it('refuses a client and an anonymous visitor before tus reads a byte', async () => {
     expect((await createUpload(rider, 10, { filename: 'a.jpg', folder: riderUser.folder })).statusCode).toBe(403);
     expect(
-      (await createUpload(new TestClient(t.app), 10, { filename: 'a.jpg', folder: 'MainGallery' })).statusCode,
+      (await createUpload(new TestClient(t.app), 10, { filename: 'a.jpg', folder: MAIN_GALLERY_FOLDER })).statusCode,
     ).toBe(401);
   });
 
@@ -147,7 +148,7 @@ describe.each(TEST_DATABASES)('admin panel API and tus uploads on %s', (kind) =>
     expect((await admin.post(`/api/admin/trash/${id}/restore`, {})).statusCode).toBe(404);
   });
 
-  it('fixes existing files: metadata back to spec §3 in batches, failed items sent back through the pipeline', async () => {
+  it('fixes existing files: upload metadata back in batches, failed items sent back through the pipeline', async () => {
     const folderUrl = `/api/admin/folders/${encodeURIComponent(riderUser.folder)}/fix-metadata`;
     const first = (await admin.post(folderUrl, {})).json();
     const total = (await mediaOf(riderUser.folder)).length;
@@ -156,10 +157,10 @@ describe.each(TEST_DATABASES)('admin panel API and tus uploads on %s', (kind) =>
   });
 
   it('reorders the main gallery and sets the home picks, refusing picks of the wrong kind', async () => {
-    const a = await uploadJpeg('MainGallery', 'a.jpg');
-    const b = await uploadJpeg('MainGallery', 'b.jpg');
-    await waitReady('MainGallery', a);
-    await waitReady('MainGallery', b);
+    const a = await uploadJpeg(MAIN_GALLERY_FOLDER, 'a.jpg');
+    const b = await uploadJpeg(MAIN_GALLERY_FOLDER, 'b.jpg');
+    await waitReady(MAIN_GALLERY_FOLDER, a);
+    await waitReady(MAIN_GALLERY_FOLDER, b);
     const order = async () =>
       (await t.app.inject({ url: '/api/gallery' })).json().items.map((i: { id: string }) => i.id);
     expect(await order()).toEqual([b, a]);
@@ -192,6 +193,6 @@ describe.each(TEST_DATABASES)('admin panel API and tus uploads on %s', (kind) =>
     const mail = mails.find((text) => text.includes('To: dana.cohen@example.com') && text.includes('/me'));
     expect(mail).toBeDefined();
     expect(mail).toContain('http://localhost:3000/me');
-    expect((await admin.post('/api/admin/folders/MainGallery/notify', {})).statusCode).toBe(400);
+    expect((await admin.post(`/api/admin/folders/${MAIN_GALLERY_FOLDER}/notify`, {})).statusCode).toBe(400);
   });
 });

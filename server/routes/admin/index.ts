@@ -23,7 +23,7 @@ const idParams = z.object({ id: mediaIdSchema });
 const okSchema = z.object({ ok: z.literal(true) });
 
 /**
- * The photographer's panel (spec §6): user folders and their media, delete to a 30-day trash and restore, the
+ * The photographer's panel: user folders and their media, delete to a 30-day trash and restore, the
  * "fix existing files" repair, the main gallery's order and home-page picks, and the "photos ready" e-mail.
  * Every route is admin-only, checked on the server before anything else (requireAdmin as onRequest).
  */

@@ -97,6 +97,20 @@ describe.each(TEST_DATABASES)('agreements on %s', (database) => {
     expect(res.statusCode).toBe(401);
   });
 
+  it('limits acceptances per IP address to 20 a minute, with the too-many-requests answer', async () => {
+    const eager = new TestClient(t.app);
+    await eager.signUp('eager-rider@example.com', 'riding at dawn');
+    const payload = { language: 'en', termsVersion: termsDocument('en').version };
+    for (let i = 0; i < 20; i += 1) expect((await eager.post('/api/agreements', payload)).statusCode).toBe(201);
+    const limited = await eager.post('/api/agreements', payload);
+    expect(limited.statusCode).toBe(429);
+    expect(limited.json()).toMatchObject({ error: { code: 'too-many-requests' } });
+    // Another address is not affected.
+    const calm = new TestClient(t.app);
+    await calm.signUp('calm-rider@example.com', 'riding at dawn');
+    expect((await calm.post('/api/agreements', payload)).statusCode).toBe(201);
+  });
+
   it('exports the agreements as CSV for the admin, safe to open in a spreadsheet', async () => {
     const sneaky = new TestClient(t.app);
     await sneaky.signUp('sneaky@example.com', 'riding at dawn');

@@ -10,12 +10,21 @@ import {
 } from '../../../shared/schemas/agreements';
 import type { AppContext } from '../../context';
 import { getSessionUser, requireAdmin, requireUser, sessionUserOf } from '../../plugins/authorize';
-import { AGREEMENTS_CSV_HEADER, agreementCsvLine, presentAgreement } from '../../presenters/agreement-presenter';
-import { createAgreementService } from '../../services/agreement-service';
+import {
+  AGREEMENTS_CSV_HEADER,
+  agreementCsvLine,
+  presentAcceptedTerms,
+  presentAgreement,
+} from '../../presenters/agreement-presenter';
 
-/** The booking terms (spec §2 /contact, §3 agreement record) and the admin's audit view of who accepted them. */
+/**
+ * The booking terms the contact page shows, a signed-in user's acceptance of them (kept as an audit record of who
+ * accepted which version of the text, when, in which language and from which browser), and the admin's view of
+ * that record.
+ */
 export const agreementRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app, { ctx }) => {
-  const service = createAgreementService({ agreements: ctx.agreements });
+  const service = ctx.agreements;
+  const acceptLimit = ctx.authLimits.perIp.acceptTerms;
 
   app.get(
     '/api/agreements/current',
@@ -40,16 +49,17 @@ export const agreementRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async
     '/api/agreements',
     {
       onRequest: requireUser,
+      config: { rateLimit: { max: acceptLimit.max, timeWindow: acceptLimit.windowMs } },
       schema: { body: acceptTermsRequestSchema, response: { 201: acceptTermsResponseSchema } },
     },
     async (request, reply) => {
-      const row = await service.accept({
+      const record = await service.accept({
         user: sessionUserOf(request),
         language: request.body.language,
         termsVersion: request.body.termsVersion,
         userAgent: request.headers['user-agent'] ?? '',
       });
-      return reply.status(201).send({ id: row.id, agreedAt: row.agreed_at, termsVersion: row.terms_version });
+      return reply.status(201).send(presentAcceptedTerms(record));
     },
   );
 
@@ -66,17 +76,17 @@ export const agreementRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async
       },
     },
     async (request) => {
-      const rows = await ctx.agreements.list({ limit: request.query.limit, before: request.query.before });
-      return { items: rows.map(presentAgreement) };
+      const records = await service.list({ limit: request.query.limit, before: request.query.before });
+      return { items: records.map(presentAgreement) };
     },
   );
 
   app.get('/api/admin/agreements.csv', { onRequest: requireAdmin }, async (_request, reply) => {
-    const rows = ctx.agreements.all();
+    const records = service.all();
     async function* lines() {
       // A byte-order mark lets spreadsheet programs open the Hebrew and Arabic names as UTF-8.
       yield `\uFEFF${AGREEMENTS_CSV_HEADER}`;
-      for await (const row of rows) yield agreementCsvLine(row);
+      for await (const record of records) yield agreementCsvLine(record);
     }
     const day = new Date().toISOString().slice(0, 10);
     return reply

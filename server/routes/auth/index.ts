@@ -44,8 +44,9 @@ function requestLanguage(request: FastifyRequest) {
 const ok = { ok: true as const };
 
 /**
- * Account routes (spec §2 /signup, /login, /change-password, /forgot-password, /reset-password). Each is limited per
- * IP here and per account in the services; errors carry the codes the pages translate (shared/schemas/auth.ts).
+ * Account routes (behind the /signup, /login, /change-password, /forgot-password and /reset-password pages). Each is
+ * limited per IP here and per account in the services; errors carry the codes the pages translate
+ * (shared/schemas/auth.ts).
  */
 export const authRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app, { ctx }) => {
   const limits = ctx.authLimits.perIp;

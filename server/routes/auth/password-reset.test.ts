@@ -73,7 +73,7 @@ describe.each(TEST_DATABASES)('password reset on %s', (database) => {
     // ≥ 128 bits: 24 characters from 62 letters and digits is about 143 bits.
     expect(oobCode).toMatch(/^[A-Za-z0-9]{24,}$/);
     const french = await requestReset(email, { 'accept-language': 'fr-CA,fr;q=0.9' });
-    expect(french.message.subject).toBe('Réinitialisation de votre mot de passe sur \u2068Horse & Dance\u2069');
+    expect(french.message.subject).toBe('Réinitialisation de votre mot de passe sur Horse & Dance');
   });
 
   it('answers an unknown address exactly like a known one, and sends nothing', async () => {

@@ -3,6 +3,7 @@ import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { MAIN_GALLERY_FOLDER } from '../../../shared/folders';
 import type { GalleryPage } from '../../../shared/schemas/gallery';
 import { type Database, openDatabase } from '../../db/database';
 import type { Derivative } from '../../media/types';
@@ -10,14 +11,12 @@ import { createMediaRepository, type MediaRepository } from '../../repositories/
 import { createStorage } from '../../storage/index';
 import { signUpVerified } from '../../test/email-links';
 import { createTestApp, makeTempDir, TEST_DATABASES, type TestApp } from '../../test/harness';
+import { makeMedia } from '../../test/support/media-factory';
 import { FAST_HASH, TestClient } from '../../test/test-client';
 
 const CLIENT_A = 'rider.a@example.com';
 const CLIENT_B = 'rider.b@example.com';
 const PASSWORD = 'riding at dawn';
-
-/** A job that never runs (far in the future), so the worker leaves the seeded rows alone. */
-const PARKED_JOB = { type: 'gallery-test-parked', payload: {}, runAfter: new Date('2999-01-01T00:00:00Z') };
 
 function derivatives(id: string): Derivative[] {
   return (['avif', 'webp', 'jpeg'] as const).flatMap((format) =>
@@ -45,36 +44,18 @@ async function seed(
 ): Promise<string> {
   const id = randomBytes(16).toString('base64url');
   const video = options.video ?? false;
-  const name = `item-${position + 100}.${video ? 'mp4' : 'jpg'}`;
-  await media.insertWithJob(
-    {
-      id,
-      folder,
-      name,
-      fullPath: `${folder}/${name}`,
-      extension: video ? 'mp4' : 'jpg',
-      contentType: video ? 'video/mp4' : 'image/jpeg',
-      size: 1000,
-      md5Hash: id.slice(0, 32),
-      isVideo: video,
-      isDemo: false,
-      position,
-    },
-    PARKED_JOB,
-  );
-  const status = options.status ?? 'ready';
-  if (status === 'ready') {
-    await media.markReady(id, {
-      width: 1200,
-      height: 900,
-      duration: video ? 12.5 : null,
-      placeholder: null,
-      derivatives: derivatives(id),
-    });
-  } else if (status === 'failed') {
-    await media.markFailed(id, 'unsupported-type');
-  }
-  return id;
+  const record = await makeMedia(media, {
+    id,
+    folder,
+    name: `item-${position + 100}.${video ? 'mp4' : 'jpg'}`,
+    size: 1000,
+    md5Hash: id.slice(0, 32),
+    isVideo: video,
+    position,
+    status: options.status ?? 'ready',
+    ready: { width: 1200, height: 900, duration: video ? 12.5 : null, derivatives: derivatives(id) },
+  });
+  return record.id;
 }
 
 async function pageOf(client: TestClient | TestApp['app'], url: string): Promise<GalleryPage> {
@@ -109,10 +90,10 @@ describe.each(TEST_DATABASES)('gallery API on %s', (database) => {
     b = new TestClient(t.app);
     const folderA = (await signUpVerified(a, t.dataDir, CLIENT_A, PASSWORD)).folder;
     const folderB = (await signUpVerified(b, t.dataDir, CLIENT_B, PASSWORD)).folder;
-    for (let i = 0; i < 8; i++) images.push(await seed(media, 'MainGallery', i * 2));
-    for (let i = 0; i < 5; i++) videos.push(await seed(media, 'MainGallery', i * 2 + 1, { video: true }));
-    hidden.push(await seed(media, 'MainGallery', -10, { status: 'processing' }));
-    hidden.push(await seed(media, 'MainGallery', -9, { status: 'failed', video: true }));
+    for (let i = 0; i < 8; i++) images.push(await seed(media, MAIN_GALLERY_FOLDER, i * 2));
+    for (let i = 0; i < 5; i++) videos.push(await seed(media, MAIN_GALLERY_FOLDER, i * 2 + 1, { video: true }));
+    hidden.push(await seed(media, MAIN_GALLERY_FOLDER, -10, { status: 'processing' }));
+    hidden.push(await seed(media, MAIN_GALLERY_FOLDER, -9, { status: 'failed', video: true }));
     for (let i = 0; i < 7; i++) clientItems.push(await seed(media, folderA, i, { video: i === 3 }));
     hidden.push(await seed(media, folderA, -1, { status: 'processing' }));
     otherClientItems.push(await seed(media, folderB, 0));

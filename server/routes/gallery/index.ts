@@ -1,8 +1,8 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { PRIVATE_GALLERY_PATH, PUBLIC_GALLERY_PATH } from '../../../shared/api-paths';
+import { MAIN_GALLERY_FOLDER } from '../../../shared/folders';
 import { galleryPageSchema, galleryQuerySchema } from '../../../shared/schemas/gallery';
 import type { AppContext } from '../../context';
-import { MAIN_GALLERY } from '../../media/types';
 import { requireVerified, sessionUserOf } from '../../plugins/authorize';
 import { presentMedia } from '../../presenters/media-presenter';
 import { archiveRoutes } from './archive';
@@ -20,7 +20,7 @@ export const galleryRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (
 
   app.get(PUBLIC_GALLERY_PATH, { schema }, async (request, reply) => {
     const { type, page } = request.query;
-    const result = await gallery.page({ folder: MAIN_GALLERY, kind: type }, page);
+    const result = await gallery.page({ folder: MAIN_GALLERY_FOLDER, kind: type }, page);
     // A browser may reuse it briefly (back and forth between pages); a new upload still shows within seconds.
     reply.header('cache-control', 'public, max-age=5');
     const { records, ...counts } = result;

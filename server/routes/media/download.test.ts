@@ -1,11 +1,12 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { MAIN_GALLERY_FOLDER } from '../../../shared/folders';
 import { createMediaUrls, loadMediaUrlKey } from '../../presenters/media-urls';
 import type { MediaRecord } from '../../repositories/media-repository';
-import { writeTestJpeg } from '../../services/ingest-test-support';
 import { TEST_DATABASES } from '../../test/harness';
-import { type MediaTestApp, startMediaTestApp, tamperSignature } from './download-test-support';
+import { writeTestJpeg } from '../../test/support/ingest';
+import { type MediaTestApp, startMediaTestApp, tamperSignature } from '../../test/support/media-test-app';
 
 const fixtures = path.resolve(import.meta.dirname, '../../test/fixtures/media');
 const HEBREW_NAME = 'רכיבה בבוקר.jpg';
@@ -28,12 +29,12 @@ describe.each(TEST_DATABASES)('GET /api/media/:id/download on disk storage and %
     const jpeg = await writeTestJpeg(path.join(m.t.dataDir, 'source.jpg'), 320, 240);
     jpegBytes = fs.readFileSync(jpeg);
     items = await m.settle({
-      hebrew: await m.ingest('MainGallery', jpeg, HEBREW_NAME),
-      svg: await m.ingest('MainGallery', path.join(fixtures, 'script.svg'), 'logo.svg'),
+      hebrew: await m.ingest(MAIN_GALLERY_FOLDER, jpeg, HEBREW_NAME),
+      svg: await m.ingest(MAIN_GALLERY_FOLDER, path.join(fixtures, 'script.svg'), 'logo.svg'),
       privateA: await m.ingest(m.userA.folder, jpeg, 'private.jpg'),
-      trashed: await m.ingest('MainGallery', jpeg, 'trashed.jpg'),
+      trashed: await m.ingest(MAIN_GALLERY_FOLDER, jpeg, 'trashed.jpg'),
     });
-    pending = await m.addProcessing('MainGallery', jpeg, 'pending.jpg');
+    pending = await m.addProcessing(MAIN_GALLERY_FOLDER, jpeg, 'pending.jpg');
     expect(
       (await m.clients.admin.request({ method: 'DELETE', url: `/api/admin/media/${items.trashed.id}` })).statusCode,
     ).toBeLessThan(300);
@@ -141,7 +142,7 @@ describe('GET /api/media/:id/download on S3 storage', () => {
     const jpeg = await writeTestJpeg(path.join(m.t.dataDir, 'source.jpg'), 320, 240);
     jpegBytes = fs.readFileSync(jpeg);
     items = await m.settle({
-      hebrew: await m.ingest('MainGallery', jpeg, HEBREW_NAME),
+      hebrew: await m.ingest(MAIN_GALLERY_FOLDER, jpeg, HEBREW_NAME),
       privateA: await m.ingest(m.userA.folder, jpeg, 'private.jpg'),
     });
   });

@@ -9,7 +9,7 @@ const query = z.object({ exp: z.string().max(20).optional(), sig: z.string().max
 
 /** A download is a file to save, never something to show: the browser must not guess another type. */
 const DOWNLOAD_TYPE = 'application/octet-stream';
-/** Spec §3: originals carry a one-hour cache-control. */
+/** Originals carry a one-hour cache-control, as every upload's metadata says. */
 const ONE_HOUR = 'max-age=3600';
 /** The policy of every user-media response (as on /media): an opened file may do nothing at all. */
 const MEDIA_CSP = "sandbox; default-src 'none'";

@@ -17,7 +17,7 @@ const query = z.object({ exp: z.string().max(20).optional(), sig: z.string().max
 
 /** Derivatives never change under their content-addressed names. */
 const IMMUTABLE = 'max-age=31536000, immutable';
-/** Spec §3: originals carry a one-hour cache-control. */
+/** Originals carry a one-hour cache-control, as every upload's metadata says. */
 const ONE_HOUR = 'max-age=3600';
 /** What a user-media response may do if opened as a page: nothing (no scripts, no plugins, no requests). */
 const MEDIA_CSP = "sandbox; default-src 'none'";

@@ -2,6 +2,7 @@ import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { MAIN_GALLERY_FOLDER } from '../../../shared/folders';
 import { homeResponseSchema } from '../../../shared/schemas/media';
 import { type Database, openDatabase } from '../../db/database';
 import { detectVideoTools } from '../../media/video';
@@ -10,12 +11,12 @@ import { createMediaUrls, loadMediaUrlKey } from '../../presenters/media-urls';
 import type { MediaRecord } from '../../repositories/media-repository';
 import { createSettingsRepository } from '../../repositories/settings-repository';
 import { HOME_FEATURED_SETTING, HOME_HERO_SETTING } from '../../services/home-picks';
-import { drainJobs, makeTestRuntime, writeTestJpeg } from '../../services/ingest-test-support';
 import { createStorage } from '../../storage/index';
 import { signUpVerified, type VerifiedUser } from '../../test/email-links';
 import { createTestApp, TEST_DATABASES, type TestApp } from '../../test/harness';
+import { drainJobs, makeTestRuntime, writeTestJpeg } from '../../test/support/ingest';
+import { tamperSignature } from '../../test/support/media-test-app';
 import { FAST_HASH, TestClient } from '../../test/test-client';
-import { tamperSignature } from './download-test-support';
 
 const fixtures = path.resolve(import.meta.dirname, '../../test/fixtures/media');
 const ADMIN = { email: 'photographer@example.com', password: 'media-admin-secret' };
@@ -55,9 +56,9 @@ describe.each(TEST_DATABASES)('media routes and /api/home on %s', (kind) => {
     second = await openDatabase(t.config.database);
     runtime = makeTestRuntime(second, t.dataDir, createStorage(t.config.storage));
     const jpeg = await writeTestJpeg(path.join(t.dataDir, 'source.jpg'), 1200, 800);
-    items.photo = await ingest('MainGallery', jpeg, 'first.jpg');
-    items.photo2 = await ingest('MainGallery', jpeg, 'second.jpg');
-    items.svg = await ingest('MainGallery', path.join(fixtures, 'script.svg'), 'logo.svg');
+    items.photo = await ingest(MAIN_GALLERY_FOLDER, jpeg, 'first.jpg');
+    items.photo2 = await ingest(MAIN_GALLERY_FOLDER, jpeg, 'second.jpg');
+    items.svg = await ingest(MAIN_GALLERY_FOLDER, path.join(fixtures, 'script.svg'), 'logo.svg');
     items.privateA = await ingest(userA.folder, jpeg, 'private.jpg');
     if (hasFfmpeg) {
       const clip = path.join(t.dataDir, 'clip.mp4');
@@ -65,11 +66,11 @@ describe.each(TEST_DATABASES)('media routes and /api/home on %s', (kind) => {
         ...['-v', 'error', '-y', '-f', 'lavfi', '-i', 'testsrc=duration=1:size=320x240:rate=25'],
         ...['-c:v', 'libx264', '-preset', 'ultrafast', '-pix_fmt', 'yuv420p', clip],
       ]);
-      video = await ingest('MainGallery', clip, 'clip.mp4');
+      video = await ingest(MAIN_GALLERY_FOLDER, clip, 'clip.mp4');
     }
     await drainJobs(runtime);
     // One more that stays processing: its job is never run.
-    items.pending = await ingest('MainGallery', jpeg, 'pending.jpg');
+    items.pending = await ingest(MAIN_GALLERY_FOLDER, jpeg, 'pending.jpg');
     await runtime.jobs.claim('parked-elsewhere', 3_600_000);
     for (const key of Object.keys(items) as Array<keyof typeof items>) {
       const fresh = await runtime.media.findById(items[key].id);

@@ -1,8 +1,9 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { MAIN_GALLERY_FOLDER } from '../../../shared/folders';
 import type { MediaRecord } from '../../repositories/media-repository';
-import { type MediaTestApp, startMediaTestApp, writeTestMp4 } from './download-test-support';
+import { type MediaTestApp, startMediaTestApp, writeTestMp4 } from '../../test/support/media-test-app';
 
 /**
  * The Range matrix of issue 4 through the real media route (an original video, as a `<video>` element asks for it),
@@ -18,7 +19,7 @@ describe.each(['disk', 's3'] as const)('Range requests for an original video on 
     m = await startMediaTestApp({ driver, database: 'sqlite' });
     const clip = writeTestMp4(path.join(m.t.dataDir, 'clip.mp4'));
     bytes = fs.readFileSync(clip);
-    ({ video } = await m.settle({ video: await m.ingest('MainGallery', clip, 'clip.mp4') }));
+    ({ video } = await m.settle({ video: await m.ingest(MAIN_GALLERY_FOLDER, clip, 'clip.mp4') }));
     expect(video).toMatchObject({ status: 'ready', isVideo: true, contentType: 'video/mp4' });
     url = `/media/${video.id}/original`;
   });

@@ -26,8 +26,8 @@ async function requireStorageAdmin(request: FastifyRequest, reply: FastifyReply)
 }
 
 /**
- * The storage-style API of spec §7, for the admin only. Objects are media items at `<folder>/<name>` paths; the path
- * goes in one URL segment, percent-encoded (`MainGallery%2Fphoto.jpg`).
+ * The storage-style API of the original backend, for the admin only. Objects are media items at `<folder>/<name>`
+ * paths; the path goes in one URL segment, percent-encoded (`MainGallery%2Fphoto.jpg`).
  *
  *   GET    /api/storage/o?prefix=&delimiter=/&pageToken=&maxResults=1..1000
  *          → { items: ObjectMetadata[], prefixes: string[], nextPageToken?: string }
@@ -38,10 +38,11 @@ async function requireStorageAdmin(request: FastifyRequest, reply: FastifyReply)
  *          (null clears a field or removes a custom key; metageneration goes up by one)
  *   DELETE /api/storage/o/:path     → 204: the item, its original and its derivatives, for good
  *
- * ObjectMetadata has the fields of spec §3: bucket, name, fullPath, size, contentType, md5Hash (base64), generation,
- * metageneration, timeCreated, updated, cacheControl, contentDisposition, contentEncoding, contentLanguage,
- * customMetadata. Errors are the storage codes: 401 unauthenticated, 403 unauthorized, 404 object-not-found
- * ("Object does not exist"), 400 invalid-argument, 409 conflict (a delete while the item is still processing).
+ * ObjectMetadata has the original storage service's fields: bucket, name, fullPath, size, contentType, md5Hash
+ * (base64), generation, metageneration, timeCreated, updated, cacheControl, contentDisposition, contentEncoding,
+ * contentLanguage, customMetadata. Errors are the storage codes: 401 unauthenticated, 403 unauthorized, 404
+ * object-not-found ("Object does not exist"), 400 invalid-argument, 409 conflict (a delete while the item is still
+ * processing).
  * Derivatives (`_derived/`) and `.placeholder` files are never objects here.
  */
 export const storageApiRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app, { ctx }) => {

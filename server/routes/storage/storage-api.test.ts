@@ -2,10 +2,11 @@ import { createHash } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { MAIN_GALLERY_FOLDER } from '../../../shared/folders';
 import type { MediaRecord } from '../../repositories/media-repository';
-import { writeTestJpeg } from '../../services/ingest-test-support';
 import { TEST_DATABASES } from '../../test/harness';
-import { type MediaTestApp, startMediaTestApp } from '../media/download-test-support';
+import { writeTestJpeg } from '../../test/support/ingest';
+import { type MediaTestApp, startMediaTestApp } from '../../test/support/media-test-app';
 
 const NOT_FOUND = { error: { code: 'object-not-found', message: 'Object does not exist' } };
 const FOLDER_A = 'rider_a@example_com';
@@ -38,7 +39,7 @@ describe.each(TEST_DATABASES)('storage-style API /api/storage/o on %s', (databas
     m = await startMediaTestApp({ driver: 'disk', database });
     jpeg = await writeTestJpeg(path.join(m.t.dataDir, 'source.jpg'), 64, 48);
     const ingested: Record<string, MediaRecord> = {};
-    for (const name of MAIN_NAMES) ingested[name] = await m.ingest('MainGallery', jpeg, name);
+    for (const name of MAIN_NAMES) ingested[name] = await m.ingest(MAIN_GALLERY_FOLDER, jpeg, name);
     ingested.private = await m.ingest(FOLDER_A, jpeg, 'private.jpg');
     Object.assign(items, await m.settle(ingested));
     pending = await m.addProcessing(FOLDER_B, jpeg, 'pending.jpg');
@@ -62,9 +63,9 @@ describe.each(TEST_DATABASES)('storage-style API /api/storage/o on %s', (databas
 
   it('lists the folders as prefixes at the root, a page at a time', async () => {
     const all = await list({ delimiter: '/' });
-    expect(all).toEqual({ items: [], prefixes: ['MainGallery/', `${FOLDER_A}/`, `${FOLDER_B}/`] });
+    expect(all).toEqual({ items: [], prefixes: [`${MAIN_GALLERY_FOLDER}/`, `${FOLDER_A}/`, `${FOLDER_B}/`] });
     const first = await list({ delimiter: '/', maxResults: '2' });
-    expect(first.prefixes).toEqual(['MainGallery/', `${FOLDER_A}/`]);
+    expect(first.prefixes).toEqual([`${MAIN_GALLERY_FOLDER}/`, `${FOLDER_A}/`]);
     expect(first.nextPageToken).toEqual(expect.any(String));
     const second = await list({ delimiter: '/', maxResults: '2', pageToken: first.nextPageToken ?? '' });
     expect(second).toEqual({ items: [], prefixes: [`${FOLDER_B}/`] });
@@ -74,8 +75,8 @@ describe.each(TEST_DATABASES)('storage-style API /api/storage/o on %s', (databas
     });
   });
 
-  it("lists a folder's objects in path order with the metadata fields of spec §3", async () => {
-    const page = await list({ prefix: 'MainGallery/', delimiter: '/' });
+  it("lists a folder's objects in path order with every stored-object metadata field", async () => {
+    const page = await list({ prefix: `${MAIN_GALLERY_FOLDER}/`, delimiter: '/' });
     expect(page.prefixes).toEqual([]);
     expect(page.nextPageToken).toBeUndefined();
     // Path order is UTF-8 byte order: the Hebrew name comes after every ASCII one.
@@ -85,7 +86,7 @@ describe.each(TEST_DATABASES)('storage-style API /api/storage/o on %s', (databas
     expect(a).toEqual({
       bucket: 'media',
       name: 'a.jpg',
-      fullPath: 'MainGallery/a.jpg',
+      fullPath: `${MAIN_GALLERY_FOLDER}/a.jpg`,
       size: bytes.length,
       contentType: 'image/jpeg',
       md5Hash: createHash('md5').update(bytes).digest('base64'),
@@ -100,8 +101,8 @@ describe.each(TEST_DATABASES)('storage-style API /api/storage/o on %s', (databas
       // The ingest keeps the name the file was uploaded under.
       customMetadata: { originalName: 'a.jpg' },
     });
-    const partial = await list({ prefix: 'MainGallery/de' });
-    expect(partial.items.map((item) => item.fullPath)).toEqual(['MainGallery/delete-me.jpg']);
+    const partial = await list({ prefix: `${MAIN_GALLERY_FOLDER}/de` });
+    expect(partial.items.map((item) => item.fullPath)).toEqual([`${MAIN_GALLERY_FOLDER}/delete-me.jpg`]);
   });
 
   it('pages through a folder with maxResults and pageToken, and a flat listing spans every folder', async () => {
@@ -109,7 +110,11 @@ describe.each(TEST_DATABASES)('storage-style API /api/storage/o on %s', (databas
     let pageToken: string | undefined;
     let pages = 0;
     do {
-      const page = await list({ prefix: 'MainGallery/', maxResults: '4', ...(pageToken ? { pageToken } : {}) });
+      const page = await list({
+        prefix: `${MAIN_GALLERY_FOLDER}/`,
+        maxResults: '4',
+        ...(pageToken ? { pageToken } : {}),
+      });
       expect(page.items.length).toBeLessThanOrEqual(4);
       seen.push(...page.items.map((item) => item.name));
       pageToken = page.nextPageToken;
@@ -120,7 +125,7 @@ describe.each(TEST_DATABASES)('storage-style API /api/storage/o on %s', (databas
     const flat = await list({});
     expect(flat.prefixes).toEqual([]);
     expect(flat.items.map((item) => item.fullPath)).toEqual([
-      ...MAIN_NAMES.map((name) => `MainGallery/${name}`),
+      ...MAIN_NAMES.map((name) => `${MAIN_GALLERY_FOLDER}/${name}`),
       `${FOLDER_A}/private.jpg`,
       `${FOLDER_B}/pending.jpg`,
     ]);
@@ -156,26 +161,30 @@ describe.each(TEST_DATABASES)('storage-style API /api/storage/o on %s', (databas
       expect(res.json(), query).toMatchObject({ error: { code: 'invalid-argument' } });
     }
     // A page token belongs to its listing.
-    const first = await list({ prefix: 'MainGallery/', maxResults: '1' });
+    const first = await list({ prefix: `${MAIN_GALLERY_FOLDER}/`, maxResults: '1' });
     const reused = await admin().get(`/api/storage/o?prefix=${FOLDER_A}%2F&pageToken=${first.nextPageToken}`);
     expect(reused.statusCode).toBe(400);
   });
 
   it('reads one object by its encoded path; 404 object-not-found when absent, 400 for a malformed path', async () => {
-    const res = await admin().get(objectUrl('MainGallery/רכיבה.jpg'));
+    const res = await admin().get(objectUrl(`${MAIN_GALLERY_FOLDER}/רכיבה.jpg`));
     expect(res.statusCode).toBe(200);
-    expect(res.json()).toMatchObject({ name: 'רכיבה.jpg', fullPath: 'MainGallery/רכיבה.jpg', metageneration: '1' });
+    expect(res.json()).toMatchObject({
+      name: 'רכיבה.jpg',
+      fullPath: `${MAIN_GALLERY_FOLDER}/רכיבה.jpg`,
+      metageneration: '1',
+    });
     const processing = await admin().get(objectUrl(`${FOLDER_B}/pending.jpg`));
     expect(processing.json()).toMatchObject({ fullPath: pending.fullPath });
-    const missing = await admin().get(objectUrl('MainGallery/nothing.jpg'));
+    const missing = await admin().get(objectUrl(`${MAIN_GALLERY_FOLDER}/nothing.jpg`));
     expect(missing.statusCode).toBe(404);
     expect(missing.json()).toEqual(NOT_FOUND);
-    expect((await admin().get(objectUrl('MainGallery/../secrets'))).statusCode).toBe(400);
+    expect((await admin().get(objectUrl(`${MAIN_GALLERY_FOLDER}/../secrets`))).statusCode).toBe(400);
   });
 
   it('updates metadata with PATCH: validated fields, custom keys merged, metageneration and updated bumped', async () => {
-    const before = (await admin().get(objectUrl('MainGallery/b.jpg'))).json() as Record<string, string>;
-    const first = await patch('MainGallery/b.jpg', {
+    const before = (await admin().get(objectUrl(`${MAIN_GALLERY_FOLDER}/b.jpg`))).json() as Record<string, string>;
+    const first = await patch(`${MAIN_GALLERY_FOLDER}/b.jpg`, {
       cacheControl: 'public, max-age=600',
       contentLanguage: 'he',
       contentDisposition: "attachment; filename*=UTF-8''%D7%90.jpg",
@@ -193,7 +202,7 @@ describe.each(TEST_DATABASES)('storage-style API /api/storage/o on %s', (databas
     });
     expect(new Date(first.json().updated).getTime()).toBeGreaterThanOrEqual(new Date(before.updated ?? '').getTime());
 
-    const second = await patch('MainGallery/b.jpg', {
+    const second = await patch(`${MAIN_GALLERY_FOLDER}/b.jpg`, {
       customMetadata: { heat: null, rider: 'Noa' },
       contentLanguage: null,
       contentType: 'application/octet-stream',
@@ -206,7 +215,7 @@ describe.each(TEST_DATABASES)('storage-style API /api/storage/o on %s', (databas
       contentType: 'application/octet-stream',
       metageneration: '3',
     });
-    expect((await admin().get(objectUrl('MainGallery/b.jpg'))).json()).toEqual(second.json());
+    expect((await admin().get(objectUrl(`${MAIN_GALLERY_FOLDER}/b.jpg`))).json()).toEqual(second.json());
   });
 
   it('refuses metadata that is not valid, changing nothing', async () => {
@@ -228,17 +237,17 @@ describe.each(TEST_DATABASES)('storage-style API /api/storage/o on %s', (databas
       { customMetadata: { note: 7 } },
     ];
     for (const payload of bad) {
-      const res = await patch('MainGallery/c.jpg', payload);
+      const res = await patch(`${MAIN_GALLERY_FOLDER}/c.jpg`, payload);
       expect(res.statusCode, JSON.stringify(payload)).toBe(400);
       expect(res.json(), JSON.stringify(payload)).toMatchObject({ error: { code: 'invalid-argument' } });
     }
-    expect((await admin().get(objectUrl('MainGallery/c.jpg'))).json()).toMatchObject({
+    expect((await admin().get(objectUrl(`${MAIN_GALLERY_FOLDER}/c.jpg`))).json()).toMatchObject({
       metageneration: '1',
       contentType: 'image/jpeg',
       cacheControl: 'public, max-age=3600',
       customMetadata: { originalName: 'c.jpg' },
     });
-    const missing = await patch('MainGallery/nothing.jpg', { cacheControl: 'no-store' });
+    const missing = await patch(`${MAIN_GALLERY_FOLDER}/nothing.jpg`, { cacheControl: 'no-store' });
     expect(missing.json()).toEqual(NOT_FOUND);
   });
 
@@ -251,7 +260,9 @@ describe.each(TEST_DATABASES)('storage-style API /api/storage/o on %s', (databas
     expect(await m.storage.head(record.fullPath)).toBeNull();
     expect((await m.storage.list({ prefix: `_derived/${record.id}/` })).items).toEqual([]);
     expect((await admin().get(objectUrl(record.fullPath))).json()).toEqual(NOT_FOUND);
-    expect((await list({ prefix: 'MainGallery/' })).items.map((item) => item.name)).not.toContain('delete-me.jpg');
+    expect((await list({ prefix: `${MAIN_GALLERY_FOLDER}/` })).items.map((item) => item.name)).not.toContain(
+      'delete-me.jpg',
+    );
     const again = await admin().request({ method: 'DELETE', url: objectUrl(record.fullPath) });
     expect(again.statusCode).toBe(404);
     expect(again.json()).toEqual(NOT_FOUND);

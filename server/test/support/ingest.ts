@@ -1,10 +1,11 @@
 import path from 'node:path';
-import type { Database } from '../db/database';
-import { createLocalStorage } from '../storage/local-storage';
-import type { Storage } from '../storage/storage';
-import { createMediaRuntime, type MediaRuntime } from './ingest-runtime';
+import type { Database } from '../../db/database';
+import type { GalleryChanged } from '../../services/gallery-service';
+import { createMediaRuntime, type MediaRuntime } from '../../services/ingest-runtime';
+import { createLocalStorage } from '../../storage/local-storage';
+import type { Storage } from '../../storage/storage';
 
-export { writeTestJpeg } from '../media/test-images';
+export { writeTestJpeg } from '../../media/test-images';
 
 export const silentLogger = { info: () => {}, warn: () => {}, error: () => {} };
 
@@ -13,9 +14,11 @@ export function makeTestRuntime(
   database: Database,
   dataDir: string,
   storage?: Storage,
+  options: { galleryChanged?: GalleryChanged } = {},
 ): MediaRuntime & { storage: Storage } {
   const store = storage ?? createLocalStorage(path.join(dataDir, 'media'));
-  return { ...createMediaRuntime({ database, storage: store, dataDir, logger: silentLogger }), storage: store };
+  const runtime = createMediaRuntime({ database, storage: store, dataDir, logger: silentLogger, ...options });
+  return { ...runtime, storage: store };
 }
 
 /** Waits until `check` is true, polling; fails after `timeoutMs` with `what` in the message. */

@@ -4,11 +4,12 @@
  * Not part of the running server.
  */
 import path from 'node:path';
-import { openDatabase } from '../db/database';
-import type { Config } from '../env';
-import { createMediaRuntime } from '../services/ingest-runtime';
-import { createLocalStorage } from '../storage/local-storage';
-import type { Storage } from '../storage/storage';
+import { MAIN_GALLERY_FOLDER } from '../../../shared/folders';
+import { openDatabase } from '../../db/database';
+import type { Config } from '../../env';
+import { createMediaRuntime } from '../../services/ingest-runtime';
+import { createLocalStorage } from '../../storage/local-storage';
+import type { Storage } from '../../storage/storage';
 
 const [databaseJson, dataDir, sourceFile] = process.argv.slice(2);
 if (!databaseJson || !dataDir || !sourceFile) throw new Error('usage: crash-child <database json> <data dir> <file>');
@@ -29,7 +30,7 @@ const stalling: Storage = {
 const silent = { info: () => {}, warn: () => {}, error: () => {} };
 const runtime = createMediaRuntime({ database, storage: stalling, dataDir, logger: silent });
 const record = await runtime.ingest.ingestFile({
-  folder: 'MainGallery',
+  folder: MAIN_GALLERY_FOLDER,
   localPath: sourceFile,
   originalName: 'crash.jpg',
 });

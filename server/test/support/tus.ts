@@ -1,6 +1,6 @@
 import type { LightMyRequestResponse } from 'fastify';
-import type { TestClient } from '../test/test-client';
-import { UPLOAD_PATH } from './tus-uploads';
+import { UPLOAD_PATH } from '../../uploads/tus-uploads';
+import type { TestClient } from '../test-client';
 
 const TUS = { 'tus-resumable': '1.0.0' };
 

@@ -6,13 +6,13 @@ import { type Database, openDatabase } from '../../db/database';
 import type { MediaRecord } from '../../repositories/media-repository';
 import { DERIVE_JOB, md5AndSize } from '../../services/ingest';
 import type { MediaRuntime } from '../../services/ingest-runtime';
-import { drainJobs, makeTestRuntime } from '../../services/ingest-test-support';
 import { createStorage } from '../../storage/index';
 import type { Storage } from '../../storage/storage';
-import { type RunningS3rver, startS3rver } from '../../storage/testing/s3rver';
-import { signUpVerified, type VerifiedUser } from '../../test/email-links';
-import { createTestApp, type TestApp } from '../../test/harness';
-import { FAST_HASH, TestClient } from '../../test/test-client';
+import { signUpVerified, type VerifiedUser } from '../email-links';
+import { createTestApp, type TestApp } from '../harness';
+import { FAST_HASH, TestClient } from '../test-client';
+import { drainJobs, makeTestRuntime } from './ingest';
+import { type RunningS3rver, startS3rver } from './storage/s3rver';
 
 export const TEST_ADMIN = { email: 'photographer@example.com', password: 'media-admin-secret' };
 

@@ -1,7 +1,7 @@
 import path from 'node:path';
-import { type Database, openDatabase } from '../db/database';
-import type { Config } from '../env';
-import { makePostgresSchema, makeTempDir } from '../test/harness';
+import { type Database, openDatabase } from '../../db/database';
+import type { Config } from '../../env';
+import { makePostgresSchema, makeTempDir } from '../harness';
 
 /**
  * A migrated database of the given kind for tests that need repositories without the whole app: SQLite in a temp

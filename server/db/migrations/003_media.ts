@@ -1,7 +1,8 @@
 import type { Kysely } from 'kysely';
 
 /**
- * Media records: one row per original file, with the stored-object metadata of spec §3, what the pipeline learned
+ * Media records: one row per original file, with its stored-object metadata (content type, size, MD5, generations,
+ * cache and disposition headers, custom metadata), what the pipeline learned
  * (size in pixels, duration, placeholder, derivatives) and where it sits in its gallery.
  *
  * Gallery pages read `(folder, status, position, id)` or `(folder, status, is_video, position, id)` in index order

@@ -1,8 +1,8 @@
 import path from 'node:path';
-import { makeTempDir } from '../../test/harness';
-import { createLocalStorage } from '../local-storage';
-import { createS3Storage } from '../s3-storage';
-import type { Storage } from '../storage';
+import { createLocalStorage } from '../../../storage/local-storage';
+import { createS3Storage } from '../../../storage/s3-storage';
+import type { Storage } from '../../../storage/storage';
+import { makeTempDir } from '../../harness';
 import { startS3rver } from './s3rver';
 
 export interface DriverUnderTest {

@@ -3,7 +3,7 @@ import fs from 'node:fs';
 import net from 'node:net';
 import path from 'node:path';
 
-const projectRoot = path.resolve(import.meta.dirname, '../..');
+const projectRoot = path.resolve(import.meta.dirname, '../../..');
 
 export const PROCESS_ADMIN = { email: 'photographer@example.com', password: 'upload-process-secret' };
 
@@ -20,12 +20,32 @@ export function freePort(): Promise<number> {
   });
 }
 
+export interface ServerProcessOptions {
+  /** The administrator created at the first start. */
+  admin?: { email: string; password: string };
+  /** Generate the demo gallery at the first start (off by default: most runs want an empty site). */
+  demoContent?: boolean;
+}
+
+export interface ServerProcess {
+  child: ChildProcess;
+  url: string;
+  /** Everything the process printed so far, for a failure message. */
+  output: () => string;
+}
+
 /**
- * The real server as a separate process (server/main.ts) on a given DATA_DIR and port, for what an in-process app
- * cannot show: a kill -9 in the middle of an upload, and the server's own memory during a large one.
+ * The real server as a separate process (server/main.ts) on a given DATA_DIR and port, on the embedded defaults
+ * (SQLite, disk, outbox mail), for what an in-process app cannot show: a kill -9 in the middle of an upload, the
+ * server's own memory during a large one, and the browser journeys.
  */
-export async function startServerProcess(dataDir: string, port: number): Promise<{ child: ChildProcess; url: string }> {
+export async function startServerProcess(
+  dataDir: string,
+  port: number,
+  options: ServerProcessOptions = {},
+): Promise<ServerProcess> {
   const url = `http://127.0.0.1:${port}`;
+  const admin = options.admin ?? PROCESS_ADMIN;
   let output = '';
   const child = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
     cwd: projectRoot,
@@ -38,9 +58,9 @@ export async function startServerProcess(dataDir: string, port: number): Promise
       DATA_DIR: dataDir,
       DATABASE_URL: '',
       SMTP_URL: '',
-      DEMO_CONTENT: 'false',
-      ADMIN_EMAIL: PROCESS_ADMIN.email,
-      ADMIN_INITIAL_PASSWORD: PROCESS_ADMIN.password,
+      DEMO_CONTENT: options.demoContent ? 'true' : 'false',
+      ADMIN_EMAIL: admin.email,
+      ADMIN_INITIAL_PASSWORD: admin.password,
       LOG_LEVEL: 'warn',
     },
     stdio: ['ignore', 'pipe', 'pipe'],
@@ -56,7 +76,7 @@ export async function startServerProcess(dataDir: string, port: number): Promise
     if (child.exitCode !== null) throw new Error(`the server exited with ${child.exitCode}:\n${output}`);
     if (Date.now() > deadline) throw new Error(`the server did not start within 60 s:\n${output}`);
     try {
-      if ((await fetch(`${url}/api/health`)).ok) return { child, url };
+      if ((await fetch(`${url}/api/health`)).ok) return { child, url, output: () => output };
     } catch {
       // not listening yet
     }

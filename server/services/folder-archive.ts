@@ -1,0 +1,38 @@
+import type { Readable } from 'node:stream';
+import type { Storage } from '../storage/storage';
+import { createZipStream, type ZipEntrySource } from '../storage/zip-archive';
+import type { GalleryService } from './gallery-service';
+
+export interface FolderArchive {
+  stream: Readable;
+  /** The exact byte length, known before the first byte is sent (Content-Length). */
+  length: number;
+  /** The name the download is saved under. */
+  fileName: string;
+}
+
+/**
+ * "Download all": one folder's visible items (ready, not in the trash, in gallery order) as a stored ZIP of their
+ * originals. Nothing is opened until the stream is read, and then one original at a time.
+ */
+export function createFolderArchiveService(deps: {
+  gallery: Pick<GalleryService, 'wholeFolder'>;
+  storage: Pick<Storage, 'get'>;
+}) {
+  return {
+    /** The archive of `folder`; an empty archive for null (an account that owns no folder). */
+    async ofFolder(folder: string | null): Promise<FolderArchive> {
+      const records = folder === null ? [] : await deps.gallery.wholeFolder(folder);
+      const entries: ZipEntrySource[] = records.map((record) => ({
+        name: record.name,
+        size: record.size,
+        modified: new Date(record.timeCreated),
+        crc32: record.crc32 ?? undefined,
+        open: async () => (await deps.storage.get(record.fullPath)).stream,
+      }));
+      return { ...createZipStream(entries), fileName: `${folder ?? 'gallery'}.zip` };
+    },
+  };
+}
+
+export type FolderArchiveService = ReturnType<typeof createFolderArchiveService>;
