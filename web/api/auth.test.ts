@@ -19,6 +19,12 @@ describe('account page helpers', () => {
     }
   });
 
+  it('refuses a ?next= path with a control character in it', () => {
+    for (const unsafe of ['/contact\tx', '/\n/evil.example', '/me\u0000', '/me\r\n', '/gallery\u007f']) {
+      expect(safeNextPath(unsafe)).toBe('/');
+    }
+  });
+
   it('translates server codes and falls back to the page’s own message', () => {
     expect(authErrorKey(new ApiError('email-in-use', 'x', 409))).toBe('errors.emailInUse');
     expect(authErrorKey(new ApiError(NETWORK_ERROR, 'x', 0))).toBe('errors.network');

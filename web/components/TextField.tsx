@@ -8,7 +8,7 @@ type TextFieldProps = Omit<InputHTMLAttributes<HTMLInputElement>, 'onChange'> & 
   onChange: (value: string) => void;
 };
 
-/** A labelled input for the account forms; name and autocomplete come from the caller (spec field names). */
+/** A labelled input for the account forms; name and autocomplete come from the caller (the names password managers and tests rely on). */
 export function TextField({ label, name, value, onChange, ...rest }: TextFieldProps) {
   const id = useId();
   return (

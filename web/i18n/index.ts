@@ -37,7 +37,7 @@ export function applyDocumentLanguage(language: string): void {
 }
 
 /**
- * Starts i18next. Detection order (spec §9): the stored choice, then `?lng=`, then the browser's languages; the
+ * Starts i18next. Detection order: the stored choice, then `?lng=`, then the browser's languages; the
  * choice is remembered in localStorage and in a cookie the server reads to render `<html lang dir>`.
  */
 export async function initI18n(): Promise<I18n> {

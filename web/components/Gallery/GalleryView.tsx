@@ -50,7 +50,7 @@ export function GalleryView({ source, loadingText, errorText, emptyText, toolbar
     void registerGalleryServiceWorker();
   }, []);
 
-  // A page past the end, or a change in the number of results, goes back to page 1 (spec §4).
+  // A page past the end, or a change in the number of results, goes back to page 1.
   useEffect(() => {
     if (!data) return;
     const previous = lastTotal.current;

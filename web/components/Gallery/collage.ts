@@ -1,4 +1,4 @@
-/** A tile's shape in the collage: the pattern repeats one wide tile, then two half-width tiles (spec §9). */
+/** A tile's shape in the collage: the pattern repeats one wide tile, then two half-width tiles. */
 export type TileVariant = 'wide' | 'half';
 
 const PATTERN: readonly TileVariant[] = ['wide', 'half', 'half'];

@@ -52,7 +52,7 @@ function saveWithIframe(href: string, name: string): void {
 }
 
 /**
- * Downloads one item as an attachment (spec §7): an image by blob, so the page learns whether it worked; a video by
+ * Downloads one item as an attachment: an image by blob, so the page learns whether it worked; a video by
  * a hidden iframe; and when fetching is impossible, by a plain anchor. Throws when the server refuses.
  */
 export async function downloadItem(item: Pick<MediaView, 'id' | 'kind' | 'name'>): Promise<void> {

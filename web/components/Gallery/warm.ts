@@ -1,10 +1,10 @@
 import type { MediaView } from '../../../shared/schemas/media';
 import { tileSizes, tileVariant } from './collage';
 
-/** Spec §9: warm in batches of 24 images, 40 ms apart. */
+/** Warming fetches images in batches of 24, 40 ms apart, so it never competes with what the visitor is doing. */
 export const WARM_BATCH_SIZE = 24;
 export const WARM_GAP_MS = 40;
-/** Idle prefetch waits at most this long for an idle moment (spec §9). */
+/** Idle prefetch waits at most this long for an idle moment. */
 export const IDLE_TIMEOUT_MS = 1200;
 
 interface NetworkInformationLike {

@@ -5,7 +5,7 @@ import { useDismiss } from '../../hooks/useDismiss';
 import { currentLanguage, switchLanguage } from '../../i18n';
 
 /**
- * The floating translate button (spec §2). Choosing a language switches at once, without a reload: the new
+ * The floating translate button. Choosing a language switches at once, without a reload: the new
  * language's texts load, then <html lang dir> flip, and the choice is remembered (localStorage and cookie).
  */
 export function LanguageMenu() {

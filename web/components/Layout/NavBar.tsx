@@ -9,7 +9,7 @@ import { siteName } from '../../site';
 import { AccountMenu } from './AccountMenu';
 
 /**
- * The navigation bar (spec §2). On wide screens the links sit in the bar with an account dropdown; on phones a
+ * The navigation bar. On wide screens the links sit in the bar with an account dropdown; on phones a
  * hamburger opens the same links in a panel. Which links show depends on the session, for display only.
  */
 export function NavBar() {
@@ -32,7 +32,7 @@ export function NavBar() {
     try {
       await authApi.signOut();
     } catch (error) {
-      // Spec §2: a logout failure is only logged.
+      // A failed logout is only logged: the visitor is sent home signed out either way.
       console.error('logout failed', error);
     }
     await queryClient.invalidateQueries({ queryKey: SESSION_QUERY_KEY });

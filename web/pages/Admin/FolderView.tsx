@@ -51,7 +51,7 @@ function MediaTile({
 /**
  * One folder: upload into it, its media grid with delete, the "fix existing files" repair and, for a client folder,
  * the "photos ready" e-mail; for the main gallery, reordering and the home-page picks. `working` disables every
- * action while one runs (spec §4).
+ * action while one runs.
  */
 export function FolderView({ folder, isMain }: { folder: string; isMain: boolean }) {
   const { t, i18n } = useTranslation('admin');

@@ -81,7 +81,7 @@ function TaskRow({ task, queue }: { task: UploadTask; queue: UploadQueue }) {
 
 /**
  * Choose or drop many images and videos; each goes to `folder` by tus with its own progress, speed, state and
- * error, and the buttons the spec's state machine allows. `onUploaded` runs as each file is accepted.
+ * error, and the buttons the upload state machine allows. `onUploaded` runs as each file is accepted.
  */
 export function Uploader({ folder, onUploaded }: { folder: string; onUploaded: () => void }) {
   const { t } = useTranslation('admin');

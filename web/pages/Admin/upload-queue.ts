@@ -54,7 +54,7 @@ function failureOf(error: Error): UploadFailure {
 
 /**
  * The admin's upload list: each file goes to /api/uploads by tus, at most PARALLEL_UPLOADS at a time, and moves only
- * along the spec's state machine (upload-state.ts). Failed transfers retry with back-off for up to 10 minutes; an
+ * along the upload state machine (upload-state.ts). Failed transfers retry with back-off for up to 10 minutes; an
  * interrupted file (reload, closed tab, server restart) resumes from the server's offset when it is chosen again,
  * since tus-js-client remembers its upload URL by the file's fingerprint.
  */

@@ -10,7 +10,7 @@ import {
   type UploadState,
 } from './upload-state';
 
-describe('upload task states (spec §4)', () => {
+describe('upload task states', () => {
   const allowedFrom = (event: UploadEvent) => UPLOAD_STATES.filter((state) => canApply(state, event));
 
   it('pauses only from running', () => {

@@ -1,6 +1,6 @@
 /**
- * The upload task states of spec §4 and the only moves between them. Pure: the upload queue asks here before it
- * acts, so a button can never put a task in a state the spec does not allow.
+ * The upload task states and the only moves between them. Pure: the upload queue asks here before it
+ * acts, so a button can never put a task in a state that is not allowed.
  *
  *   running ──pause──▶ pausing ──paused──▶ paused
  *   pausing / paused ──resume──▶ running
@@ -13,19 +13,19 @@ export type UploadState = (typeof UPLOAD_STATES)[number];
 export type UploadEvent = 'pause' | 'paused' | 'resume' | 'cancel' | 'canceled' | 'fail' | 'succeed';
 
 const MOVES: Record<UploadEvent, Partial<Record<UploadState, UploadState>>> = {
-  // Spec §4: pause only from running.
+  // Pause only from running.
   pause: { running: 'pausing' },
   paused: { pausing: 'paused' },
-  // Spec §4: resume from paused or pausing.
+  // Resume from paused or pausing.
   resume: { paused: 'running', pausing: 'running' },
-  // Spec §4: cancel from running or pausing.
+  // Cancel from running or pausing.
   cancel: { running: 'canceling', pausing: 'canceling' },
   canceled: { canceling: 'canceled' },
   fail: { running: 'error', pausing: 'error' },
   succeed: { running: 'success', pausing: 'success' },
 };
 
-/** The state after `event`, or null when the spec does not allow that move from `state`. */
+/** The state after `event`, or null when that move is not allowed from `state`. */
 export function nextUploadState(state: UploadState, event: UploadEvent): UploadState | null {
   return MOVES[event][state] ?? null;
 }
@@ -41,7 +41,7 @@ export function isFinished(state: UploadState): boolean {
 
 /**
  * The waits between retries of a failed transfer: 1 s, then ×1.5 each time, at most 60 s apiece, until 10 minutes
- * of waiting in total (spec §9: back-off 1 s ×1.5 up to 60 s, upload retry time 600000 ms).
+ * of waiting in total (back-off 1 s ×1.5 up to 60 s, giving up after 600,000 ms).
  */
 export function retryDelays(firstMs = 1000, factor = 1.5, maxMs = 60_000, totalMs = 600_000): number[] {
   const delays: number[] = [];

@@ -4,12 +4,14 @@ import { useTranslation } from 'react-i18next';
 import { authApi, authErrorKey } from '../../api/auth';
 import { ApiError } from '../../api/client';
 import { FormMessage } from '../../components/FormMessage';
+import { EMPTY_PASSWORD_PAIR, NewPasswordFields, passwordsMatch } from '../../components/NewPasswordFields';
 import { PageFrame } from '../../components/PageFrame/PageFrame';
 import { PasswordField } from '../../components/PasswordField';
 import { SESSION_QUERY_KEY, useSession } from '../../hooks/useSession';
+import { useSubmit } from '../../hooks/useSubmit';
 import { useNavigate } from '../../router';
 
-/** Spec §9: after a successful change the page returns home after 2 seconds. */
+/** After a successful change the page returns home after 2 seconds, time enough to read the confirmation. */
 export const CHANGE_PASSWORD_REDIRECT_MS = 2000;
 
 /** /change-password: the server re-checks the current password and ends the user's other sessions. */
@@ -19,11 +21,16 @@ export default function ChangePasswordPage() {
   const queryClient = useQueryClient();
   const { user } = useSession();
   const [currentPassword, setCurrentPassword] = useState('');
-  const [newPassword, setNewPassword] = useState('');
-  const [confirmNewPassword, setConfirmNewPassword] = useState('');
-  const [error, setError] = useState<string | null>(null);
-  const [done, setDone] = useState(false);
-  const [busy, setBusy] = useState(false);
+  const [passwords, setPasswords] = useState(EMPTY_PASSWORD_PAIR);
+  const change = useSubmit(authApi.changePassword, {
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: SESSION_QUERY_KEY }),
+    errorKey: (failure) => {
+      if (failure instanceof ApiError && failure.code === 'unauthenticated') return 'changePassword.noUser';
+      if (failure instanceof ApiError && failure.code === 'invalid-credentials') return 'errors.wrongCurrentPassword';
+      return authErrorKey(failure);
+    },
+  });
+  const done = change.done;
 
   useEffect(() => {
     if (!done) return;
@@ -31,30 +38,11 @@ export default function ChangePasswordPage() {
     return () => window.clearTimeout(timer);
   }, [done, navigate]);
 
-  const onSubmit = async (event: FormEvent) => {
+  const onSubmit = (event: FormEvent) => {
     event.preventDefault();
-    setError(null);
-    if (newPassword !== confirmNewPassword) {
-      setError(t('changePassword.mismatch'));
-      return;
-    }
-    if (!user) {
-      setError(t('changePassword.noUser'));
-      return;
-    }
-    setBusy(true);
-    try {
-      await authApi.changePassword({ currentPassword, newPassword });
-      await queryClient.invalidateQueries({ queryKey: SESSION_QUERY_KEY });
-      setDone(true);
-    } catch (failure) {
-      if (failure instanceof ApiError && failure.code === 'unauthenticated') setError(t('changePassword.noUser'));
-      else if (failure instanceof ApiError && failure.code === 'invalid-credentials') {
-        setError(t('errors.wrongCurrentPassword'));
-      } else setError(t(authErrorKey(failure)));
-    } finally {
-      setBusy(false);
-    }
+    if (!passwordsMatch(passwords)) return change.fail('changePassword.mismatch');
+    if (!user) return change.fail('changePassword.noUser');
+    change.submit({ currentPassword, newPassword: passwords.password });
   };
 
   return (
@@ -70,23 +58,10 @@ export default function ChangePasswordPage() {
             value={currentPassword}
             onChange={setCurrentPassword}
           />
-          <PasswordField
-            label={t('fields.newPassword')}
-            name="newPassword"
-            autoComplete="new-password"
-            value={newPassword}
-            onChange={setNewPassword}
-          />
-          <PasswordField
-            label={t('fields.confirmNewPassword')}
-            name="confirmNewPassword"
-            autoComplete="new-password"
-            value={confirmNewPassword}
-            onChange={setConfirmNewPassword}
-          />
-          <FormMessage kind="error" text={error} />
-          <button className="button" type="submit" disabled={busy}>
-            {busy ? t('changePassword.submitting') : t('changePassword.submit')}
+          <NewPasswordFields kind="new" value={passwords} onChange={setPasswords} />
+          <FormMessage kind="error" text={change.errorKey ? t(change.errorKey) : null} />
+          <button className="button" type="submit" disabled={change.busy}>
+            {change.busy ? t('changePassword.submitting') : t('changePassword.submit')}
           </button>
         </form>
       )}

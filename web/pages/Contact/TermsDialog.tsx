@@ -12,7 +12,7 @@ interface TermsDialogProps {
 }
 
 /**
- * The terms agreement (spec §2, §4). A modal <dialog>: the page behind it is inert and focus stays inside. It is
+ * The terms agreement. A modal <dialog>: the page behind it is inert and focus stays inside. It is
  * required, so Escape does not close it; a browser that closes it anyway gets it shown again.
  */
 export function TermsDialog({ signedIn, terms, onAccepted, onTermsChanged }: TermsDialogProps) {

@@ -11,7 +11,7 @@ import { TermsDialog } from './TermsDialog';
 import './contact.css';
 
 /**
- * /contact (spec §2): the external registration form, covered on arrival by the booking terms. A signed-in client
+ * /contact: the external registration form, covered on arrival by the booking terms. A signed-in client
  * who already accepted this exact text goes straight to the form; anyone else must accept (or log in) first.
  */
 export default function ContactPage() {

@@ -3,12 +3,13 @@ import { useTranslation } from 'react-i18next';
 import { RESET_CODE_LENGTH } from '../../../shared/account-rules';
 import { authApi, authErrorKey } from '../../api/auth';
 import { FormMessage } from '../../components/FormMessage';
+import { EMPTY_PASSWORD_PAIR, NewPasswordFields, passwordsMatch } from '../../components/NewPasswordFields';
 import { PageFrame } from '../../components/PageFrame/PageFrame';
-import { PasswordField } from '../../components/PasswordField';
 import { TextField } from '../../components/TextField';
+import { useSubmit } from '../../hooks/useSubmit';
 import { Link, useNavigate, useQueryParams } from '../../router';
 
-/** Spec §9: after a successful reset the page goes to /login after 600 ms. */
+/** After a successful reset by code the page goes to /login after 600 ms. */
 export const FORGOT_REDIRECT_MS = 600;
 
 /**
@@ -22,12 +23,20 @@ export default function ForgotPasswordPage() {
   const [step, setStep] = useState<1 | 2>(1);
   const [email, setEmail] = useState(params.get('email') ?? '');
   const [code, setCode] = useState('');
-  const [newPassword, setNewPassword] = useState('');
-  const [confirmNewPassword, setConfirmNewPassword] = useState('');
+  const [passwords, setPasswords] = useState(EMPTY_PASSWORD_PAIR);
   const [notice, setNotice] = useState<string | null>(null);
-  const [error, setError] = useState<string | null>(null);
-  const [done, setDone] = useState(false);
-  const [busy, setBusy] = useState(false);
+  const request = useSubmit(authApi.forgotPassword, {
+    onSuccess: () => {
+      setNotice(t('forgot.sent'));
+      setStep(2);
+    },
+    errorKey: (failure) => authErrorKey(failure, 'forgot.sendFailed'),
+  });
+  const reset = useSubmit(authApi.resetWithCode, {
+    onSuccess: () => setNotice(null),
+    errorKey: (failure) => authErrorKey(failure, 'forgot.resetFailed'),
+  });
+  const done = reset.done;
 
   useEffect(() => {
     if (!done) return;
@@ -38,44 +47,22 @@ export default function ForgotPasswordPage() {
     return () => window.clearTimeout(timer);
   }, [done, email, navigate]);
 
-  const requestLink = async (event: FormEvent) => {
+  const requestLink = (event: FormEvent) => {
     event.preventDefault();
-    setError(null);
-    setBusy(true);
-    try {
-      await authApi.forgotPassword(email.trim());
-      setNotice(t('forgot.sent'));
-      setStep(2);
-    } catch (failure) {
-      setError(t(authErrorKey(failure, 'forgot.sendFailed')));
-    } finally {
-      setBusy(false);
-    }
+    request.submit(email.trim());
   };
 
-  const resetPassword = async (event: FormEvent) => {
+  const resetPassword = (event: FormEvent) => {
     event.preventDefault();
-    setError(null);
-    if (newPassword !== confirmNewPassword) {
-      setError(t('errors.passwordsMismatch'));
-      return;
-    }
-    setBusy(true);
-    try {
-      await authApi.resetWithCode({ email: email.trim(), code: code.trim(), newPassword });
-      setNotice(null);
-      setDone(true);
-    } catch (failure) {
-      setError(t(authErrorKey(failure, 'forgot.resetFailed')));
-    } finally {
-      setBusy(false);
-    }
+    if (!passwordsMatch(passwords)) return reset.fail('errors.passwordsMismatch');
+    reset.submit({ email: email.trim(), code: code.trim(), newPassword: passwords.password });
   };
 
   const backToStepOne = () => {
     setStep(1);
     setNotice(null);
-    setError(null);
+    request.reset();
+    reset.reset();
     setCode('');
   };
 
@@ -96,9 +83,9 @@ export default function ForgotPasswordPage() {
             value={email}
             onChange={setEmail}
           />
-          <FormMessage kind="error" text={error} />
-          <button className="button" type="submit" disabled={busy}>
-            {busy ? t('forgot.submitting') : t('forgot.submit')}
+          <FormMessage kind="error" text={request.errorKey ? t(request.errorKey) : null} />
+          <button className="button" type="submit" disabled={request.busy}>
+            {request.busy ? t('forgot.submitting') : t('forgot.submit')}
           </button>
           <div className="form-links">
             <Link to="/login">{t('forgot.backToLogin')}</Link>
@@ -120,23 +107,10 @@ export default function ForgotPasswordPage() {
             value={code}
             onChange={setCode}
           />
-          <PasswordField
-            label={t('fields.newPassword')}
-            name="newPassword"
-            autoComplete="new-password"
-            value={newPassword}
-            onChange={setNewPassword}
-          />
-          <PasswordField
-            label={t('fields.confirmNewPassword')}
-            name="confirmNewPassword"
-            autoComplete="new-password"
-            value={confirmNewPassword}
-            onChange={setConfirmNewPassword}
-          />
-          <FormMessage kind="error" text={error} />
-          <button className="button" type="submit" disabled={busy}>
-            {busy ? t('forgot.resetting') : t('forgot.resetSubmit')}
+          <NewPasswordFields kind="new" value={passwords} onChange={setPasswords} />
+          <FormMessage kind="error" text={reset.errorKey ? t(reset.errorKey) : null} />
+          <button className="button" type="submit" disabled={reset.busy}>
+            {reset.busy ? t('forgot.resetting') : t('forgot.resetSubmit')}
           </button>
           <div className="form-links">
             <button className="button button--ghost" type="button" onClick={backToStepOne}>

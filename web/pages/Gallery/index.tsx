@@ -4,7 +4,7 @@ import { PageFrame } from '../../components/PageFrame/PageFrame';
 
 const PUBLIC = { kind: 'public' } as const;
 
-/** /gallery: the public main gallery (spec §2). */
+/** /gallery: the public main gallery. */
 export default function GalleryPage() {
   const { t } = useTranslation(['common', 'gallery']);
   return (

@@ -2,7 +2,7 @@ import { useTranslation } from 'react-i18next';
 import { PRICE_CARDS } from '../../../shared/pricing';
 import { paymentMethodsText, priceCardLines, priceCardPrice } from '../../../shared/pricing-text';
 
-/** The four price cards of spec §9, built from the shared price list and formatted for the visitor's locale. */
+/** The four price cards, built from the shared price list and formatted for the visitor's locale. */
 export function Pricing() {
   const { t, i18n } = useTranslation('home');
   const translate = (key: string, values?: Record<string, string | number>) => t(key, values ?? {});

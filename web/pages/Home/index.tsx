@@ -9,7 +9,7 @@ import { Portfolio } from './Portfolio';
 import { Pricing } from './Pricing';
 import './home.css';
 
-/** The home page (spec §2 "/"): hero video, three featured images, the price cards and a book-now button. */
+/** The home page: hero video, three featured images, the price cards and a book-now button. */
 export default function HomePage() {
   useDocumentTitle(null);
   const { data } = useQuery({

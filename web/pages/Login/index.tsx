@@ -7,6 +7,7 @@ import { PageFrame } from '../../components/PageFrame/PageFrame';
 import { PasswordField } from '../../components/PasswordField';
 import { TextField } from '../../components/TextField';
 import { SESSION_QUERY_KEY } from '../../hooks/useSession';
+import { useSubmit } from '../../hooks/useSubmit';
 import { Link, useNavigate, useQueryParams } from '../../router';
 
 /** /login: e-mail and password. `?email=` pre-fills the address; `?next=/contact` returns there afterwards. */
@@ -17,21 +18,17 @@ export default function LoginPage() {
   const queryClient = useQueryClient();
   const [email, setEmail] = useState(params.get('email') ?? '');
   const [password, setPassword] = useState('');
-  const [error, setError] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
-
-  const onSubmit = async (event: FormEvent) => {
-    event.preventDefault();
-    setError(null);
-    setBusy(true);
-    try {
-      await authApi.signIn({ email: email.trim(), password });
+  const signIn = useSubmit(authApi.signIn, {
+    onSuccess: async () => {
       await queryClient.invalidateQueries({ queryKey: SESSION_QUERY_KEY });
       navigate(safeNextPath(params.get('next')), { replace: true });
-    } catch (failure) {
-      setError(t(authErrorKey(failure)));
-      setBusy(false);
-    }
+    },
+    errorKey: (failure) => authErrorKey(failure),
+  });
+
+  const onSubmit = (event: FormEvent) => {
+    event.preventDefault();
+    signIn.submit({ email: email.trim(), password });
   };
 
   const typed = email.trim();
@@ -55,9 +52,9 @@ export default function LoginPage() {
           value={password}
           onChange={setPassword}
         />
-        <FormMessage kind="error" text={error} />
-        <button className="button" type="submit" disabled={busy}>
-          {busy ? t('login.submitting') : t('login.submit')}
+        <FormMessage kind="error" text={signIn.errorKey ? t(signIn.errorKey) : null} />
+        <button className="button" type="submit" disabled={signIn.busy}>
+          {signIn.busy ? t('login.submitting') : t('login.submit')}
         </button>
         <div className="form-links">
           <Link to={typed ? `/forgot-password?email=${encodeURIComponent(typed)}` : '/forgot-password'}>

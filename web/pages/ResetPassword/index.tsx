@@ -3,20 +3,21 @@ import { useTranslation } from 'react-i18next';
 import { authApi, authErrorKey } from '../../api/auth';
 import { ApiError } from '../../api/client';
 import { FormMessage } from '../../components/FormMessage';
+import { EMPTY_PASSWORD_PAIR, NewPasswordFields, passwordsMatch } from '../../components/NewPasswordFields';
 import { PageFrame } from '../../components/PageFrame/PageFrame';
-import { PasswordField } from '../../components/PasswordField';
+import { useSubmit } from '../../hooks/useSubmit';
 import { Link, useNavigate, useQueryParams } from '../../router';
 
-/** Spec §9: after a successful reset the page goes to /login after 800 ms. */
+/** After a successful reset the page goes to /login after 800 ms, once the confirmation has been seen. */
 export const RESET_REDIRECT_MS = 800;
 
 type State =
   | { kind: 'verifying' }
-  | { kind: 'ready'; email: string; submitting: boolean }
+  | { kind: 'ready'; email: string }
   | { kind: 'done'; email: string }
   | { kind: 'error'; messageKey: string };
 
-/** /reset-password?oobCode=…: the link from the reset e-mail (spec §4: verifying → ready → submitting → done | error). */
+/** /reset-password?oobCode=…: the link from the reset e-mail (verifying → ready → submitting → done | error). */
 export default function ResetPasswordPage() {
   const { t } = useTranslation(['auth', 'common']);
   const oobCode = useQueryParams().get('oobCode') ?? '';
@@ -24,15 +25,18 @@ export default function ResetPasswordPage() {
   const [state, setState] = useState<State>(
     oobCode ? { kind: 'verifying' } : { kind: 'error', messageKey: 'reset.missingCode' },
   );
-  const [newPassword, setNewPassword] = useState('');
-  const [confirmNewPassword, setConfirmNewPassword] = useState('');
-  const [formError, setFormError] = useState<string | null>(null);
+  const [passwords, setPasswords] = useState(EMPTY_PASSWORD_PAIR);
+  const reset = useSubmit(authApi.resetWithLink, {
+    onSuccess: () =>
+      setState((current) => (current.kind === 'ready' ? { kind: 'done', email: current.email } : current)),
+    errorKey: (failure) => authErrorKey(failure),
+  });
 
   useEffect(() => {
     if (!oobCode) return;
     let current = true;
     authApi.verifyResetLink(oobCode).then(
-      ({ email }) => current && setState({ kind: 'ready', email, submitting: false }),
+      ({ email }) => current && setState({ kind: 'ready', email }),
       (failure: unknown) =>
         current && setState({ kind: 'error', messageKey: authErrorKey(failure, 'reset.invalidOrExpired') }),
     );
@@ -51,26 +55,17 @@ export default function ResetPasswordPage() {
     return () => window.clearTimeout(timer);
   }, [doneEmail, navigate]);
 
-  const onSubmit = async (event: FormEvent) => {
+  // A link that expired while the form was open ends the form, as an invalid link does at the start.
+  const linkExpired = reset.error instanceof ApiError && reset.error.code === 'invalid-reset-link';
+  useEffect(() => {
+    if (linkExpired) setState({ kind: 'error', messageKey: 'reset.invalidOrExpired' });
+  }, [linkExpired]);
+
+  const onSubmit = (event: FormEvent) => {
     event.preventDefault();
     if (state.kind !== 'ready') return;
-    setFormError(null);
-    if (newPassword !== confirmNewPassword) {
-      setFormError(t('errors.passwordsMismatch'));
-      return;
-    }
-    setState({ ...state, submitting: true });
-    try {
-      await authApi.resetWithLink({ oobCode, newPassword });
-      setState({ kind: 'done', email: state.email });
-    } catch (failure) {
-      if (failure instanceof ApiError && failure.code === 'invalid-reset-link') {
-        setState({ kind: 'error', messageKey: 'reset.invalidOrExpired' });
-      } else {
-        setFormError(t(authErrorKey(failure)));
-        setState({ ...state, submitting: false });
-      }
-    }
+    if (!passwordsMatch(passwords)) return reset.fail('errors.passwordsMismatch');
+    reset.submit({ oobCode, newPassword: passwords.password });
   };
 
   return (
@@ -102,23 +97,10 @@ export default function ResetPasswordPage() {
               {state.email}
             </bdi>
           </p>
-          <PasswordField
-            label={t('fields.newPassword')}
-            name="newPassword"
-            autoComplete="new-password"
-            value={newPassword}
-            onChange={setNewPassword}
-          />
-          <PasswordField
-            label={t('fields.confirmNewPassword')}
-            name="confirmNewPassword"
-            autoComplete="new-password"
-            value={confirmNewPassword}
-            onChange={setConfirmNewPassword}
-          />
-          <FormMessage kind="error" text={formError} />
-          <button className="button" type="submit" disabled={state.submitting}>
-            {state.submitting ? t('reset.submitting') : t('reset.submit')}
+          <NewPasswordFields kind="new" value={passwords} onChange={setPasswords} />
+          <FormMessage kind="error" text={reset.errorKey && !linkExpired ? t(reset.errorKey) : null} />
+          <button className="button" type="submit" disabled={reset.busy}>
+            {reset.busy ? t('reset.submitting') : t('reset.submit')}
           </button>
         </form>
       )}

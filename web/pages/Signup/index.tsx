@@ -3,15 +3,16 @@ import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { authApi, authErrorKey } from '../../api/auth';
 import { FormMessage } from '../../components/FormMessage';
+import { EMPTY_PASSWORD_PAIR, NewPasswordFields, passwordsMatch } from '../../components/NewPasswordFields';
 import { PageFrame } from '../../components/PageFrame/PageFrame';
-import { PasswordField } from '../../components/PasswordField';
 import { TextField } from '../../components/TextField';
 import { SESSION_QUERY_KEY } from '../../hooks/useSession';
+import { useSubmit } from '../../hooks/useSubmit';
 import { Link, useNavigate } from '../../router';
 
 /**
  * /signup: full name (optional), e-mail, password and confirmation. Only the match is checked here; the server
- * enforces the password policy and answers with the codes translated below (spec §8).
+ * enforces the password policy and answers with the codes the account pages translate.
  */
 export default function SignupPage() {
   const { t } = useTranslation(['auth', 'common']);
@@ -19,28 +20,20 @@ export default function SignupPage() {
   const queryClient = useQueryClient();
   const [fullName, setFullName] = useState('');
   const [email, setEmail] = useState('');
-  const [password, setPassword] = useState('');
-  const [confirmPassword, setConfirmPassword] = useState('');
-  const [error, setError] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
-
-  const onSubmit = async (event: FormEvent) => {
-    event.preventDefault();
-    setError(null);
-    if (password !== confirmPassword) {
-      setError(t('errors.passwordsMismatch'));
-      return;
-    }
-    setBusy(true);
-    try {
-      const name = fullName.trim();
-      await authApi.signUp({ email: email.trim(), password, ...(name ? { fullName: name } : {}) });
+  const [passwords, setPasswords] = useState(EMPTY_PASSWORD_PAIR);
+  const signUp = useSubmit(authApi.signUp, {
+    onSuccess: async () => {
       await queryClient.invalidateQueries({ queryKey: SESSION_QUERY_KEY });
       navigate('/', { replace: true });
-    } catch (failure) {
-      setError(t(authErrorKey(failure)));
-      setBusy(false);
-    }
+    },
+    errorKey: (failure) => authErrorKey(failure),
+  });
+
+  const onSubmit = (event: FormEvent) => {
+    event.preventDefault();
+    if (!passwordsMatch(passwords)) return signUp.fail('errors.passwordsMismatch');
+    const name = fullName.trim();
+    signUp.submit({ email: email.trim(), password: passwords.password, ...(name ? { fullName: name } : {}) });
   };
 
   return (
@@ -63,23 +56,10 @@ export default function SignupPage() {
           value={email}
           onChange={setEmail}
         />
-        <PasswordField
-          label={t('fields.password')}
-          name="password"
-          autoComplete="new-password"
-          value={password}
-          onChange={setPassword}
-        />
-        <PasswordField
-          label={t('fields.confirmPassword')}
-          name="confirmPassword"
-          autoComplete="new-password"
-          value={confirmPassword}
-          onChange={setConfirmPassword}
-        />
-        <FormMessage kind="error" text={error} />
-        <button className="button" type="submit" disabled={busy}>
-          {busy ? t('signup.submitting') : t('signup.submit')}
+        <NewPasswordFields kind="signup" value={passwords} onChange={setPasswords} />
+        <FormMessage kind="error" text={signUp.errorKey ? t(signUp.errorKey) : null} />
+        <button className="button" type="submit" disabled={signUp.busy}>
+          {signUp.busy ? t('signup.submitting') : t('signup.submit')}
         </button>
         <div className="form-links">
           <span>
