@@ -3,11 +3,13 @@ import fs from 'node:fs';
 import path from 'node:path';
 import type { APIRequestContext, BrowserContext, CDPSession, Cookie, Locator, Page, Request } from '@playwright/test';
 import { type ParsedMail, simpleParser } from 'mailparser';
+import { MAIN_GALLERY_FOLDER } from '../shared/folders';
 import type { AdminMedia, AdminMediaList, HomePicks } from '../shared/schemas/admin';
 import type { GalleryPage } from '../shared/schemas/gallery';
 import type { HomeResponse } from '../shared/schemas/media';
 import { expect, test } from './fixtures';
 import { makeImages, makeLargeImage, makeVideo, signIn, type UploadFile, uploadTask } from './support/admin-helpers';
+import { signUpVerifiedClient } from './support/clients';
 import { E2E_ADMIN_EMAIL, E2E_ADMIN_PASSWORD } from './support/global-setup';
 
 /**
@@ -19,14 +21,12 @@ test.describe.configure({ mode: 'serial' });
 
 /** The demo set's size (server/services/demo-content.ts: 14 photos and a video). */
 const DEMO_ITEMS = 15;
-const MAIN_GALLERY = 'MainGallery';
 const client = {
   email: `admin-panel-${Date.now()}@example.com`,
   name: 'Camille Rider',
   password: 'trotting along the shore',
-  get folder() {
-    return this.email.replace(/[.#$[\]]/g, '_');
-  },
+  /** The folder the client's account owns, as the server named it (set in beforeAll). */
+  folder: '',
 };
 
 let adminCookies: Cookie[] = [];
@@ -34,7 +34,7 @@ let clientContext: BrowserContext | null = null;
 /** What the main-gallery test changes, undone in afterAll so later suites see the demo home page. */
 const cleanup: { picks: HomePicks | null; mediaIds: string[] } = { picks: null, mediaIds: [] };
 
-test.beforeAll(async ({ browser, baseURL }) => {
+test.beforeAll(async ({ browser, baseURL, dataDir }) => {
   const base = baseURL as string;
   // One sign-in for the whole file: sign-ins are rate-limited per IP too.
   const admin = await browser.newContext({ baseURL: base });
@@ -43,11 +43,13 @@ test.beforeAll(async ({ browser, baseURL }) => {
   await admin.close();
 
   clientContext = await browser.newContext({ baseURL: base });
-  const signUp = await clientContext.request.post('/api/auth/sign-up', {
-    data: { email: client.email, password: client.password, fullName: client.name },
-    headers: { origin: base },
+  const signedUp = await signUpVerifiedClient(clientContext.request, dataDir, {
+    baseURL: base,
+    email: client.email,
+    password: client.password,
+    fullName: client.name,
   });
-  expect(signUp.status(), await signUp.text()).toBe(200);
+  client.folder = signedUp.folder;
   // The client accepts the booking terms in French, so French is the language the site knows them by.
   const current = await clientContext.request.get('/api/agreements/current?lng=fr');
   const { terms } = (await current.json()) as { terms: { version: string } };
@@ -300,7 +302,7 @@ test('the main gallery: upload, reorder, choose the home page hero and featured 
   await expect
     .poll(
       async () => {
-        items = await folderMedia(page.request, MAIN_GALLERY);
+        items = await folderMedia(page.request, MAIN_GALLERY_FOLDER);
         cleanup.mediaIds = items
           .filter((item) => uploads.some((file) => file.name === item.name))
           .map((item) => item.id);

@@ -1,6 +1,7 @@
 import type { APIRequestContext } from '@playwright/test';
 import { expect, test } from './fixtures';
 import { makeImages, makeLargeImage, makeVideo, signIn, uploadTask } from './support/admin-helpers';
+import { signUpClient, signUpVerifiedClient } from './support/clients';
 import { E2E_ADMIN_EMAIL, E2E_ADMIN_PASSWORD } from './support/global-setup';
 
 const PASSWORD = 'cantering through the rain';
@@ -15,18 +16,19 @@ test.describe('the admin panel', () => {
     page,
     browser,
     baseURL,
+    dataDir,
   }) => {
     // The media pipeline shares the machine with the demo content the server installs at start.
     test.setTimeout(420_000);
     const base = baseURL as string;
-    const clientEmail = `admin-e2e-${Date.now()}@example.com`;
-    const folder = clientEmail.replace(/[.#$[\]]/g, '_');
     const client = await browser.newContext({ baseURL: base });
-    const signUp = await client.request.post('/api/auth/sign-up', {
-      data: { email: clientEmail, password: PASSWORD, fullName: 'Maya Rider' },
-      headers: { origin: base },
+    // A client with a proven address: only then does the account own its folder and see the uploads.
+    const { email: clientEmail, folder } = await signUpVerifiedClient(client.request, dataDir, {
+      baseURL: base,
+      prefix: 'admin-e2e',
+      password: PASSWORD,
+      fullName: 'Maya Rider',
     });
-    expect(signUp.status(), await signUp.text()).toBe(200);
 
     // A client is refused by every admin API and by the tus endpoint.
     expect((await client.request.get('/api/admin/folders')).status()).toBe(403);
@@ -134,11 +136,8 @@ test.describe('the admin panel', () => {
   test('tells a signed-out visitor to log in and a client that they are not authorized', async ({ page, baseURL }) => {
     await page.goto('/admin?lng=en');
     await expect(page.getByText('Please log in to open the admin panel.')).toBeVisible();
-    const res = await page.request.post('/api/auth/sign-up', {
-      data: { email: `not-admin-${Date.now()}@example.com`, password: PASSWORD },
-      headers: { origin: baseURL as string },
-    });
-    expect(res.status()).toBe(200);
+    // Signed in as a client (the address need not be proven to be refused).
+    await signUpClient(page.request, { baseURL: baseURL as string, prefix: 'not-admin', password: PASSWORD });
     await page.goto('/admin?lng=en');
     await expect(page.getByRole('alert')).toHaveText('Not authorized');
   });

@@ -1,23 +1,11 @@
 import type { APIRequestContext, Page } from '@playwright/test';
 import { expect, test } from './fixtures';
+import { signUpClient } from './support/clients';
 import { E2E_ADMIN_EMAIL, E2E_ADMIN_PASSWORD } from './support/global-setup';
 
-let counter = 0;
-
-/** Signs a fresh client up through the API; the page's context shares the session cookie. */
-async function signUpNewClient(
-  request: APIRequestContext,
-  baseURL: string,
-): Promise<{ email: string; password: string }> {
-  counter += 1;
-  const email = `contact-${Date.now()}-${counter}@example.com`;
-  const password = 'galloping at sunrise';
-  const res = await request.post('/api/auth/sign-up', {
-    data: { email, password, fullName: 'Noa Rider' },
-    headers: { origin: baseURL },
-  });
-  expect(res.status(), await res.text()).toBe(200);
-  return { email, password };
+/** A fresh client, signed in in the page's context; booking needs no proven address. */
+function signUpNewClient(request: APIRequestContext, baseURL: string) {
+  return signUpClient(request, { baseURL, prefix: 'contact', password: 'galloping at sunrise', fullName: 'Noa Rider' });
 }
 
 function termsDialog(page: Page) {

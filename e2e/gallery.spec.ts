@@ -1,9 +1,10 @@
 import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
 import AxeBuilder from '@axe-core/playwright';
-import type { APIRequestContext, Page, TestInfo } from '@playwright/test';
+import type { APIRequestContext, Cookie, Page, TestInfo } from '@playwright/test';
 import type { GalleryPage } from '../shared/schemas/gallery';
 import { expect, test } from './fixtures';
+import { signUpVerifiedClient } from './support/clients';
 import { E2E_ADMIN_EMAIL, E2E_ADMIN_PASSWORD } from './support/global-setup';
 
 /**
@@ -230,17 +231,6 @@ test.describe('the private gallery', () => {
   });
 });
 
-/** Signs up a new client in `request`'s cookie jar (a page's, so the page is signed in too); returns the e-mail. */
-async function signUpClient(request: APIRequestContext, baseURL: string, name: string): Promise<string> {
-  const email = `${name}.${Date.now()}@example.com`;
-  const res = await request.post('/api/auth/sign-up', {
-    data: { email, password: 'riding at dawn' },
-    headers: { origin: baseURL },
-  });
-  expect(res.status()).toBe(200);
-  return email;
-}
-
 /** Uploads `bytes` as the admin into `folder` through the tus endpoint, as the admin panel does. */
 async function adminUpload(admin: APIRequestContext, baseURL: string, folder: string, name: string, bytes: Buffer) {
   const tus = { origin: baseURL, 'tus-resumable': '1.0.0' };
@@ -303,12 +293,64 @@ test.describe('offline', () => {
   });
 });
 
+/** Waits until the service worker controls the page and has kept /me, its gallery answer and its pictures. */
+async function privateGalleryKept(page: Page): Promise<void> {
+  await expect
+    .poll(
+      () =>
+        page.evaluate(async () => {
+          if (!navigator.serviceWorker.controller) return false;
+          const pageCopy = await caches.match(location.pathname + location.search, { ignoreVary: true });
+          const answer = await caches.match('/api/me/gallery?type=all&page=1', { ignoreVary: true });
+          const images = [...document.querySelectorAll<HTMLImageElement>('.collage img')].map((img) => img.currentSrc);
+          const kept = await Promise.all(images.map((src) => caches.match(src, { ignoreVary: true })));
+          return Boolean(pageCopy && answer) && images.length > 0 && kept.every(Boolean);
+        }),
+      { timeout: 30_000 },
+    )
+    .toBe(true);
+}
+
+/** What the page gets when it asks for its private gallery now (through the service worker), or 'no answer'. */
+function privateGalleryAnswer(page: Page): Promise<string> {
+  return page.evaluate(async () => {
+    try {
+      const res = await fetch('/api/me/gallery?type=all&page=1');
+      return `${res.status} ${await res.text()}`;
+    } catch {
+      return 'no answer';
+    }
+  });
+}
+
+/** The browser's kept entries (any cache) whose URL or JSON body names one of `ids`. */
+function keptEntriesNaming(page: Page, ids: string[]): Promise<string[]> {
+  return page.evaluate(async (wanted) => {
+    const found: string[] = [];
+    for (const name of await caches.keys()) {
+      const cache = await caches.open(name);
+      for (const request of await cache.keys()) {
+        const response = await cache.match(request);
+        const body = response?.headers.get('content-type')?.includes('json') ? await response.text() : '';
+        if (wanted.some((id) => request.url.includes(id) || body.includes(id))) found.push(`${name} ${request.url}`);
+      }
+    }
+    return found;
+  }, ids);
+}
+
+/** The two clients the first test below makes, for the offline test after it (sign-ups are rate-limited per IP). */
+const twoClients: { a?: { cookies: Cookie[]; ids: string[] }; b?: { cookies: Cookie[] } } = {};
+
 test.describe('the private gallery of two clients', () => {
+  test.describe.configure({ mode: 'serial' });
+
   test('A sees only their own items and downloads them all; B sees none of them and cannot open them', async ({
     page,
     browser,
     request,
     baseURL,
+    dataDir,
   }, testInfo) => {
     const base = baseURL ?? '';
     const signedIn = await request.post('/api/auth/sign-in', {
@@ -316,8 +358,8 @@ test.describe('the private gallery of two clients', () => {
       headers: { origin: base },
     });
     expect(signedIn.status()).toBe(200);
-    const emailA = await signUpClient(page.request, base, 'client-a');
-    const folderA = emailA.toLowerCase().replace(/[.#$[\]]/g, '_');
+    const clientA = await signUpVerifiedClient(page.request, dataDir, { baseURL: base, prefix: 'client-a' });
+    const folderA = clientA.folder;
     const demo = await publicPage(request, '?type=images');
     const names = ['ride-one.jpg', 'ride-two.jpg'];
     for (const [index, name] of names.entries()) {
@@ -369,7 +411,7 @@ test.describe('the private gallery of two clients', () => {
     // Client B, in a browser of their own.
     const other = await browser.newContext({ baseURL: base });
     const pageB = await other.newPage();
-    await signUpClient(pageB.request, base, 'client-b');
+    await signUpVerifiedClient(pageB.request, dataDir, { baseURL: base, prefix: 'client-b' });
     const theirs = (await (await pageB.request.get('/api/me/gallery')).json()) as GalleryPage;
     expect(theirs.total).toBe(0);
     await pageB.goto('/me?lng=en');
@@ -378,7 +420,65 @@ test.describe('the private gallery of two clients', () => {
       const plain = item.image.src.split('?')[0] ?? '';
       expect([403, 404]).toContain((await pageB.request.get(plain)).status());
     }
+    twoClients.a = { cookies: (await page.context().storageState()).cookies, ids: mine.items.map((item) => item.id) };
+    twoClients.b = { cookies: (await other.storageState()).cookies };
     await other.close();
+  });
+
+  test('offline, the kept private gallery is shown only to its owner: not once the session ends, not to B', async ({
+    page,
+    context,
+  }) => {
+    const { a, b } = twoClients;
+    if (!a || !b) throw new Error('the test above makes the two clients');
+    const notConnected = page.getByText('You are not connected.', { exact: false });
+    const shownIds = () =>
+      grid(page)
+        .locator('[data-media-id]')
+        .evaluateAll((els) => els.map((e) => e.dataset.mediaId));
+
+    // A sees their gallery, which the worker keeps: offline, A still sees it.
+    await context.addCookies(a.cookies);
+    await page.goto('/me?lng=en');
+    await expect(tiles(page)).toHaveCount(a.ids.length);
+    await picturesSettled(page);
+    await privateGalleryKept(page);
+    await context.setOffline(true);
+    await page.reload();
+    await expect(tiles(page)).toHaveCount(a.ids.length);
+    await context.setOffline(false);
+
+    // A's cookies expire: the session answers null, and from then on nothing of A's is kept or answered.
+    await context.clearCookies();
+    await page.reload();
+    await expect(notConnected).toBeVisible();
+    await context.setOffline(true);
+    await page.reload();
+    await expect(notConnected).toBeVisible();
+    await expect(tiles(page)).toHaveCount(0);
+    const afterExpiry = await privateGalleryAnswer(page);
+    for (const id of a.ids) expect(afterExpiry).not.toContain(id);
+    expect(await keptEntriesNaming(page, a.ids)).toEqual([]);
+    await context.setOffline(false);
+
+    // A once more, kept again; then B signs in on the same browser and, offline, never gets A's copy.
+    await context.addCookies(a.cookies);
+    await page.goto('/me?lng=en');
+    await expect(tiles(page)).toHaveCount(a.ids.length);
+    await picturesSettled(page);
+    await privateGalleryKept(page);
+    await context.clearCookies();
+    await context.addCookies(b.cookies);
+    await page.goto('/gallery?lng=en');
+    await expect(tiles(page)).toHaveCount(6);
+    await context.setOffline(true);
+    await page.goto('/me?lng=en');
+    await expect(page.getByText('Loading your private gallery failed.')).toBeVisible();
+    expect(await shownIds()).toEqual([]);
+    const forB = await privateGalleryAnswer(page);
+    for (const id of a.ids) expect(forB).not.toContain(id);
+    expect(await keptEntriesNaming(page, a.ids)).toEqual([]);
+    await context.setOffline(false);
   });
 });
 

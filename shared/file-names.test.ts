@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { extensionForType, extensionOf, MAX_FILE_NAME_LENGTH, sanitizeFileName, withExtension } from './file-names';
 
-describe('sanitizeFileName (spec §5)', () => {
+describe('sanitizeFileName', () => {
   it('turns the forbidden characters and whitespace into underscores', () => {
     expect(sanitizeFileName('a/b\\c:d*e?f"g<h>i|j k\tl.jpg')).toBe('a_b_c_d_e_f_g_h_i_j_k_l.jpg');
   });

@@ -3,7 +3,7 @@
  * (which applies the same rule and trusts only its own result).
  */
 
-/** Spec §3: the image and video extensions the site accepts, with the content type each stands for. */
+/** The image and video extensions the site accepts, with the content type each stands for. */
 export const MEDIA_EXTENSIONS = {
   png: 'image/png',
   jpg: 'image/jpeg',
@@ -51,7 +51,7 @@ export function extensionForType(contentType: string | undefined): string | unde
 /** Longest name we keep, in characters (well under the 255-byte limit of common file systems for UTF-8 text). */
 export const MAX_FILE_NAME_LENGTH = 120;
 
-// Spec §5: these characters and any whitespace become '_'.
+// Path separators, the characters file systems reserve, and any whitespace become '_'.
 const FORBIDDEN = /[/\\:*?"<>|\s]/gu;
 // C0/C1 control characters, removed.
 // biome-ignore lint/suspicious/noControlCharactersInRegex: matching control characters is the point
@@ -61,11 +61,11 @@ const BIDI = /[\u061c\u200e\u200f\u202a-\u202e\u2066-\u2069]/gu;
 const VALID_EXTENSION = /^[A-Za-z0-9]{2,5}$/;
 
 /**
- * The spec §5 file-name rule: `/ \ : * ? " < > |` and whitespace become `_`; control characters are removed; an
+ * The file-name rule of uploads: `/ \ : * ? " < > |` and whitespace become `_`; control characters are removed; an
  * empty name becomes `file`; the extension is kept when it is 2 to 5 ASCII letters or digits, otherwise it comes from
- * the content type, with `bin` as the fallback. Beyond the spec: bidi control characters are removed, leading dots
- * are dropped (no hidden files, no `..`), the text is NFC-normalised, and the length is capped while keeping the
- * extension. Letters of every script (Hebrew, Arabic, Cyrillic, …) are kept as they are.
+ * the content type, with `bin` as the fallback. The original site stopped there; here, bidi control characters are
+ * removed too, leading dots are dropped (no hidden files, no `..`), the text is NFC-normalised, and the length is
+ * capped while keeping the extension. Letters of every script (Hebrew, Arabic, Cyrillic, …) are kept as they are.
  */
 export function sanitizeFileName(name: string, contentType?: string): string {
   const cleaned = name.normalize('NFC').replace(FORBIDDEN, '_').replace(CONTROL, '').replace(BIDI, '');

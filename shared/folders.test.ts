@@ -1,5 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { folderNameForEmail, isFolderPlaceholder } from './folders';
+import { folderNameForEmail, isFolderPlaceholder, MAIN_GALLERY_FOLDER } from './folders';
+
+describe('MAIN_GALLERY_FOLDER', () => {
+  it('keeps the name of the original layout, which imported trees and upload tools use', () => {
+    expect(MAIN_GALLERY_FOLDER).toBe('MainGallery');
+  });
+});
 
 describe('folderNameForEmail', () => {
   it('replaces . # $ [ ] with underscores and keeps everything else', () => {

@@ -16,9 +16,11 @@ const pages: Array<[path: string, component: LazyExoticComponent<ComponentType>]
   ['/change-password', lazy(() => import('./pages/ChangePassword/index'))],
   ['/forgot-password', lazy(() => import('./pages/ForgotPassword/index'))],
   ['/reset-password', lazy(() => import('./pages/ResetPassword/index'))],
+  ['/verify-email', lazy(() => import('./pages/VerifyEmail/index'))],
+  ['/accept-invite', lazy(() => import('./pages/AcceptInvite/index'))],
 ];
 
-/** Every route of spec §2; any other path goes home. */
+/** Every page of the site; any other path goes home. */
 export function AppRoutes() {
   const { t } = useTranslation();
   return (

@@ -8,6 +8,13 @@
  * - a `WARM_CACHE` message `{ type: 'WARM_CACHE', urls: string[] }` fetches and keeps those URLs now (the page
  *   sends what it loaded before this worker controlled it, and pictures it expects to need).
  *
+ * Private answers (`/api/me/gallery` and signed `/media/…?sig=` files) are one user's: they are kept in a cache of
+ * that user's own (`gallery-private-v2-<user id>`), the user learnt from the last `/api/session` answer, and are
+ * answered only to that same user. When `/api/session` answers `null` (signed out, or the cookies expired), every
+ * private copy is dropped; when it names another user, every copy but theirs; a private request refused (401/403)
+ * drops them all too. Logging out deletes every cache (web/api/auth.ts), the learnt user with them. What it cannot
+ * see is a session that ends while the device is offline: until the next answer, the last user learnt counts.
+ *
  * It imports nothing, so the build emits it as one plain script (vite.config.ts).
  */
 
@@ -37,26 +44,36 @@ interface WorkerScope {
 
 const worker = self as unknown as WorkerScope;
 
-const VERSION = 1;
+const VERSION = 2;
 const STATIC_CACHE = `gallery-static-v${VERSION}`;
 const PAGES_CACHE = `gallery-pages-v${VERSION}`;
-const CACHES = [STATIC_CACHE, PAGES_CACHE];
-/** Spec §9: the backend counts as unreachable after 10 seconds without an answer. */
+/** Holds the last `/api/session` answer: who is signed in, as far as this worker knows (absent: not known). */
+const SESSION_CACHE = `gallery-session-v${VERSION}`;
+/** One cache per user for their private answers; the user id follows the prefix. */
+const PRIVATE_PREFIX = `gallery-private-v${VERSION}-`;
+const CACHES = [STATIC_CACHE, PAGES_CACHE, SESSION_CACHE];
+/** The backend counts as unreachable after 10 seconds without an answer. */
 const NETWORK_TIMEOUT_MS = 10_000;
-/** Above this many kept pictures, the oldest go first (insertion order), so the cache cannot grow without end. */
+/** Above this many kept pictures (in a cache), the oldest go first (insertion order): no cache grows without end. */
 const MAX_STATIC_ENTRIES = 800;
 const WARM_MAX_URLS = 200;
 
-/** GET /api routes whose last answer is kept for offline use. */
-const KEPT_API = ['/api/gallery', '/api/me/gallery', '/api/session', '/api/home'];
+const SESSION_PATH = '/api/session';
+/** GET /api routes everyone may see whose last answer is kept for offline use. */
+const KEPT_API = ['/api/gallery', '/api/home'];
+/** GET /api routes whose answer belongs to the signed-in user. */
+const PRIVATE_API = ['/api/me/gallery'];
 
-type Strategy = 'cache-first' | 'network-first' | null;
+type Strategy = 'cache-first' | 'network-first' | 'session' | 'private-cache-first' | 'private-network-first' | null;
 
 function strategyFor(url: URL, request: Request): Strategy {
   if (url.origin !== worker.location.origin || request.method !== 'GET') return null;
   // Videos are read in ranges straight from the network; keeping them would fill the disk.
   if (request.headers.has('range')) return null;
-  if (url.pathname.startsWith('/assets/') || url.pathname.startsWith('/media/')) return 'cache-first';
+  if (url.pathname.startsWith('/media/')) return url.searchParams.has('sig') ? 'private-cache-first' : 'cache-first';
+  if (url.pathname.startsWith('/assets/')) return 'cache-first';
+  if (url.pathname === SESSION_PATH) return 'session';
+  if (PRIVATE_API.includes(url.pathname)) return 'private-network-first';
   if (request.mode === 'navigate' || KEPT_API.includes(url.pathname)) return 'network-first';
   return null;
 }
@@ -72,6 +89,93 @@ async function trim(cache: Cache): Promise<void> {
   for (const key of keys.slice(0, Math.max(0, keys.length - MAX_STATIC_ENTRIES))) await cache.delete(key);
 }
 
+// --- Who is signed in, and their private copies -------------------------------------------------------------------
+
+/** The signed-in user's id as the last `/api/session` answer gave it: null when signed out, undefined when unknown. */
+async function knownUser(): Promise<string | null | undefined> {
+  const copy = await (await caches.open(SESSION_CACHE)).match(SESSION_PATH);
+  if (!copy) return undefined;
+  try {
+    const user = (await copy.json()) as { id?: unknown } | null;
+    return typeof user?.id === 'string' ? user.id : null;
+  } catch {
+    return undefined;
+  }
+}
+
+const privateCacheName = (userId: string) => `${PRIVATE_PREFIX}${encodeURIComponent(userId)}`;
+
+/** Drops every user's private copies but `keep`'s. */
+async function dropPrivate(keep: string | null = null): Promise<void> {
+  const kept = keep === null ? null : privateCacheName(keep);
+  for (const name of await caches.keys()) {
+    if (name.startsWith(PRIVATE_PREFIX) && name !== kept) await caches.delete(name);
+  }
+}
+
+/** Remembers a `/api/session` answer; a null one (or another user) drops the private copies of everyone else. */
+async function learnSession(response: Response): Promise<string | null | undefined> {
+  if (response.status !== 200) return undefined;
+  let user: { id?: unknown } | null;
+  try {
+    user = (await response.clone().json()) as { id?: unknown } | null;
+  } catch {
+    return undefined;
+  }
+  const id = typeof user?.id === 'string' ? user.id : null;
+  await dropPrivate(id);
+  await (await caches.open(SESSION_CACHE)).put(SESSION_PATH, response.clone());
+  return id;
+}
+
+/**
+ * A private request was refused, so the session is not the one the worker knew: every private copy goes. A 401 says
+ * nobody is signed in; after a 403 (an address not proven yet, or another account) the user is no longer known.
+ */
+async function refused(status: number): Promise<void> {
+  if (status === 401) {
+    const nobody = new Response('null', { headers: { 'content-type': 'application/json; charset=utf-8' } });
+    await (await caches.open(SESSION_CACHE)).put(SESSION_PATH, nobody);
+  } else {
+    await caches.delete(SESSION_CACHE);
+  }
+  await dropPrivate();
+}
+
+/**
+ * Whose answer a private response that just arrived is. The user learnt from the last session answer, or — when
+ * none is known, or the last answer said nobody (an invitation accepted since signs in without asking again) —
+ * the network's answer to `/api/session` now. Null: keep nothing.
+ */
+async function ownerOfFreshAnswer(): Promise<string | null> {
+  const known = await knownUser();
+  if (known) return known;
+  try {
+    return (await learnSession(await fetch(SESSION_PATH, { credentials: 'same-origin', cache: 'no-store' }))) ?? null;
+  } catch {
+    return null;
+  }
+}
+
+/** Keeps `response` for `owner` if they are still the one signed in once it is written. */
+async function keepPrivate(owner: string, request: Request, response: Response): Promise<void> {
+  const cache = await caches.open(privateCacheName(owner));
+  await cache.put(request, response);
+  if ((await knownUser()) !== owner) await caches.delete(privateCacheName(owner));
+  else void trim(cache);
+}
+
+/** The private copy of the user signed in now, if any. */
+async function privateCopy(request: Request): Promise<Response | undefined> {
+  const user = await knownUser();
+  if (!user) return undefined;
+  const name = privateCacheName(user);
+  if (!(await caches.has(name))) return undefined;
+  return (await caches.open(name)).match(request, { ignoreVary: true });
+}
+
+// --- Strategies ---------------------------------------------------------------------------------------------------
+
 async function cacheFirst(request: Request): Promise<Response> {
   const cache = await caches.open(STATIC_CACHE);
   const hit = await cache.match(request, { ignoreVary: true });
@@ -80,6 +184,18 @@ async function cacheFirst(request: Request): Promise<Response> {
   if (keepable(response)) {
     await cache.put(request, response.clone());
     void trim(cache);
+  }
+  return response;
+}
+
+/** A signed picture: from the signed-in user's own copies, else the network (and then kept for them). */
+async function privateCacheFirst(request: Request): Promise<Response> {
+  const hit = await privateCopy(request);
+  if (hit) return hit;
+  const response = await fetch(request);
+  if (keepable(response)) {
+    const owner = await knownUser();
+    if (owner) await keepPrivate(owner, request, response.clone());
   }
   return response;
 }
@@ -100,6 +216,12 @@ function withTimeout(request: Request): Promise<Response> {
   });
 }
 
+async function servedFromCache(copy: Response, request: Request, clientId: string): Promise<Response> {
+  const client = clientId ? await worker.clients.get(clientId) : undefined;
+  client?.postMessage({ type: 'SERVED_FROM_CACHE', url: request.url });
+  return copy;
+}
+
 async function networkFirst(request: Request, clientId: string): Promise<Response> {
   const cache = await caches.open(PAGES_CACHE);
   try {
@@ -112,10 +234,40 @@ async function networkFirst(request: Request, clientId: string): Promise<Respons
       // A page of the app not seen yet: any page will do, the app routes on the client.
       (request.mode === 'navigate' ? await firstPage(cache) : undefined);
     if (!copy) throw error;
-    const client = clientId ? await worker.clients.get(clientId) : undefined;
-    client?.postMessage({ type: 'SERVED_FROM_CACHE', url: request.url });
-    return copy;
+    return servedFromCache(copy, request, clientId);
   }
+}
+
+/** `/api/session`: network first; every answer teaches the worker who is signed in. */
+async function session(request: Request, clientId: string): Promise<Response> {
+  let response: Response;
+  try {
+    response = await withTimeout(request);
+  } catch (error) {
+    const copy = await (await caches.open(SESSION_CACHE)).match(SESSION_PATH);
+    if (!copy) throw error;
+    return servedFromCache(copy, request, clientId);
+  }
+  await learnSession(response);
+  return response;
+}
+
+/** `/api/me/gallery`: network first, kept for the user it belongs to; offline, only that user's copy is answered. */
+async function privateNetworkFirst(request: Request, clientId: string): Promise<Response> {
+  let response: Response;
+  try {
+    response = await withTimeout(request);
+  } catch (error) {
+    const copy = await privateCopy(request);
+    if (!copy) throw error;
+    return servedFromCache(copy, request, clientId);
+  }
+  if (response.status === 401 || response.status === 403) await refused(response.status);
+  else if (keepable(response)) {
+    const owner = await ownerOfFreshAnswer();
+    if (owner) await keepPrivate(owner, request, response.clone());
+  }
+  return response;
 }
 
 async function firstPage(cache: Cache): Promise<Response | undefined> {
@@ -125,7 +277,37 @@ async function firstPage(cache: Cache): Promise<Response | undefined> {
   return undefined;
 }
 
-/** Fetches and keeps the given same-origin URLs (those a strategy would keep), a few at a time. */
+/** Fetches `request` and keeps the answer as its strategy would, unless a copy is already kept. */
+async function warmOne(request: Request, strategy: Exclude<Strategy, null>): Promise<void> {
+  try {
+    if (strategy === 'session') {
+      await learnSession(await fetch(request));
+      return;
+    }
+    if (strategy === 'private-cache-first' || strategy === 'private-network-first') {
+      if (await privateCopy(request)) return;
+      const response = await fetch(request);
+      if (strategy === 'private-network-first' && (response.status === 401 || response.status === 403)) {
+        await refused(response.status);
+      } else if (keepable(response)) {
+        const owner = strategy === 'private-network-first' ? await ownerOfFreshAnswer() : await knownUser();
+        if (owner) await keepPrivate(owner, request, response);
+      }
+      return;
+    }
+    const cache = await caches.open(strategy === 'cache-first' ? STATIC_CACHE : PAGES_CACHE);
+    if (await cache.match(request, { ignoreVary: true })) return;
+    const response = await fetch(request);
+    if (keepable(response)) await cache.put(request, response);
+  } catch {
+    // Offline or refused: nothing to keep; the page works without it.
+  }
+}
+
+/**
+ * Fetches and keeps the given same-origin URLs (those a strategy would keep), a few at a time. The session goes
+ * first, so the private answers that follow are kept for the right user.
+ */
 async function warm(urls: unknown): Promise<void> {
   if (!Array.isArray(urls)) return;
   const wanted = urls
@@ -133,22 +315,18 @@ async function warm(urls: unknown): Promise<void> {
     .slice(0, WARM_MAX_URLS)
     .map((value) => new URL(value, worker.location.origin))
     .filter((url) => url.origin === worker.location.origin);
-  const queue = [...new Set(wanted.map((url) => url.href))];
+  const queue = [...new Set(wanted.map((url) => url.href))].map((href) => {
+    const url = new URL(href);
+    const isPage = !url.pathname.startsWith('/api/') && !/\.[a-z0-9]{1,8}$/i.test(url.pathname);
+    const request = new Request(href, { credentials: 'same-origin' });
+    return { request, strategy: isPage ? ('network-first' as const) : strategyFor(url, request) };
+  });
+  const sessionFirst = queue.filter((entry) => entry.strategy === 'session');
+  for (const { request } of sessionFirst) await warmOne(request, 'session');
+  const rest = queue.filter((entry) => entry.strategy !== 'session');
   const next = async (): Promise<void> => {
-    for (let href = queue.shift(); href !== undefined; href = queue.shift()) {
-      const url = new URL(href);
-      const isPage = !url.pathname.startsWith('/api/') && !/\.[a-z0-9]{1,8}$/i.test(url.pathname);
-      const request = new Request(href, { credentials: 'same-origin' });
-      const strategy = isPage ? 'network-first' : strategyFor(url, request);
-      if (!strategy) continue;
-      const cache = await caches.open(strategy === 'cache-first' ? STATIC_CACHE : PAGES_CACHE);
-      if (await cache.match(request, { ignoreVary: true })) continue;
-      try {
-        const response = await fetch(request);
-        if (keepable(response)) await cache.put(request, response);
-      } catch {
-        // Offline or refused: nothing to keep; the page works without it.
-      }
+    for (let entry = rest.shift(); entry !== undefined; entry = rest.shift()) {
+      if (entry.strategy) await warmOne(entry.request, entry.strategy);
     }
   };
   await Promise.all([next(), next(), next()]);
@@ -162,7 +340,8 @@ worker.addEventListener('activate', (event) => {
   event.waitUntil(
     (async () => {
       for (const name of await caches.keys()) {
-        if (name.startsWith('gallery-') && !CACHES.includes(name)) await caches.delete(name);
+        const current = CACHES.includes(name) || name.startsWith(PRIVATE_PREFIX);
+        if (name.startsWith('gallery-') && !current) await caches.delete(name);
       }
       await worker.clients.claim();
     })(),
@@ -177,6 +356,10 @@ worker.addEventListener('message', (event) => {
 worker.addEventListener('fetch', (event) => {
   const url = new URL(event.request.url);
   const strategy = strategyFor(url, event.request);
-  if (strategy === 'cache-first') event.respondWith(cacheFirst(event.request));
-  else if (strategy === 'network-first') event.respondWith(networkFirst(event.request, event.clientId));
+  const { request, clientId } = event;
+  if (strategy === 'cache-first') event.respondWith(cacheFirst(request));
+  else if (strategy === 'network-first') event.respondWith(networkFirst(request, clientId));
+  else if (strategy === 'session') event.respondWith(session(request, clientId));
+  else if (strategy === 'private-cache-first') event.respondWith(privateCacheFirst(request));
+  else if (strategy === 'private-network-first') event.respondWith(privateNetworkFirst(request, clientId));
 });

@@ -1,10 +1,10 @@
 import { z } from 'zod';
 import { mediaViewSchema } from './media';
 
-/** Tiles per gallery page (spec §9). */
+/** Tiles per gallery page: six, the layout's repeating pattern (one wide, two half) twice. */
 export const GALLERY_PAGE_SIZE = 6;
 
-/** The gallery filter of spec §4: everything, only images, or only videos. */
+/** The gallery filter: everything, only images, or only videos (changing it goes back to page 1). */
 export const galleryTypeSchema = z.enum(['all', 'images', 'videos']);
 export type GalleryType = z.infer<typeof galleryTypeSchema>;
 

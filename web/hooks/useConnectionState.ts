@@ -1,10 +1,10 @@
 import { useSyncExternalStore } from 'react';
 import { ApiError, NETWORK_ERROR } from '../api/client';
 
-/** Spec §4: Unknown until the first answer, Online after a success, Offline after a failure or a long silence. */
+/** Unknown until the first answer, Online after a success, Offline after a failure or a long silence. */
 export type ConnectionState = 'unknown' | 'online' | 'offline';
 
-/** How long a request may go unanswered before the site counts as offline (spec §9: 10 seconds). */
+/** How long a request may go unanswered before the site counts as offline (10 seconds). */
 export const NO_ANSWER_MS = 10_000;
 
 let state: ConnectionState = 'unknown';

@@ -4,6 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { FormMessage } from '../../components/FormMessage';
 import { adminApi, adminKeys } from './admin-api';
 import { formatBytes, formatDateTime } from './format';
+import { NameOrEmailSearch } from './NameOrEmailSearch';
 
 /** Every client folder with its owner, item count, size and last upload; searchable by name or e-mail. */
 export function FolderList({ onOpen }: { onOpen: (folder: string, label: string) => void }) {
@@ -18,14 +19,7 @@ export function FolderList({ onOpen }: { onOpen: (folder: string, label: string)
   );
   return (
     <div className="folder-list">
-      <input
-        type="search"
-        className="admin-search"
-        placeholder={t('folders.search')}
-        aria-label={t('folders.search')}
-        value={search}
-        onChange={(event) => setSearch(event.currentTarget.value)}
-      />
+      <NameOrEmailSearch value={search} onChange={setSearch} />
       {query.data.items.length === 0 ? (
         <p className="muted">{t('folders.empty')}</p>
       ) : items.length === 0 ? (

@@ -1,3 +1,4 @@
+import type { z } from 'zod';
 import type { Language } from '../../../shared/i18n/languages';
 import type {
   AdminFolderList,
@@ -7,6 +8,15 @@ import type {
   HomePicks,
 } from '../../../shared/schemas/admin';
 import type { AgreementView } from '../../../shared/schemas/agreements';
+import type {
+  Client,
+  ClientList,
+  createClientBodySchema,
+  createdClientSchema,
+  removedClientSchema,
+  sentInvitationSchema,
+  updateClientBodySchema,
+} from '../../../shared/schemas/clients';
 import { apiFetch } from '../../api/client';
 
 const folderUrl = (folder: string) => `/api/admin/folders/${encodeURIComponent(folder)}`;
@@ -33,6 +43,22 @@ export const adminApi = {
   homePicks: () => apiFetch<HomePicks>('/api/admin/home-picks'),
   saveHomePicks: (picks: HomePicks) => apiFetch<HomePicks>('/api/admin/home-picks', { method: 'PUT', json: picks }),
   agreements: () => apiFetch<{ items: AgreementView[] }>('/api/admin/agreements'),
+  clients: () => apiFetch<ClientList>('/api/admin/clients'),
+  createClient: (body: z.input<typeof createClientBodySchema>) =>
+    apiFetch<z.output<typeof createdClientSchema>>('/api/admin/clients', { method: 'POST', json: body }),
+  updateClient: (id: string, body: z.input<typeof updateClientBodySchema>) =>
+    apiFetch<Client>(`/api/admin/clients/${encodeURIComponent(id)}`, { method: 'PATCH', json: body }),
+  invite: (id: string, language: Language) =>
+    apiFetch<z.output<typeof sentInvitationSchema>>(`/api/admin/clients/${encodeURIComponent(id)}/invitation`, {
+      method: 'POST',
+      json: { language },
+    }),
+  removeClient: (id: string) =>
+    apiFetch<z.output<typeof removedClientSchema>>(`/api/admin/clients/${encodeURIComponent(id)}`, {
+      method: 'DELETE',
+    }),
+  assignFolder: (folder: string, clientId: string) =>
+    apiFetch<Client>(`${folderUrl(folder)}/owner`, { method: 'PUT', json: { clientId } }),
 };
 
 /** Query keys, so one change refreshes every list that shows it. */
@@ -42,4 +68,5 @@ export const adminKeys = {
   trash: ['admin', 'trash'] as const,
   picks: ['admin', 'picks'] as const,
   agreements: ['admin', 'agreements'] as const,
+  clients: ['admin', 'clients'] as const,
 };

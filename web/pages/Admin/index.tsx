@@ -1,16 +1,17 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { MAIN_GALLERY_FOLDER } from '../../../shared/schemas/admin';
+import { MAIN_GALLERY_FOLDER } from '../../../shared/folders';
 import { PageFrame } from '../../components/PageFrame/PageFrame';
 import { useSession } from '../../hooks/useSession';
 import { Link } from '../../router';
 import { AgreementsPanel } from './AgreementsPanel';
+import { ClientsPanel } from './ClientsPanel';
 import { FolderList } from './FolderList';
 import { FolderView } from './FolderView';
 import { TrashPanel } from './TrashPanel';
 import './admin.css';
 
-const TABS = ['folders', 'mainGallery', 'trash', 'agreements'] as const;
+const TABS = ['folders', 'clients', 'mainGallery', 'trash', 'agreements'] as const;
 type Tab = (typeof TABS)[number];
 
 function AdminPanel() {
@@ -37,6 +38,14 @@ function AdminPanel() {
         ))}
       </div>
       <div role="tabpanel">
+        {tab === 'clients' ? (
+          <ClientsPanel
+            onOpen={(folder, label) => {
+              setTab('folders');
+              setOpen({ folder, label });
+            }}
+          />
+        ) : null}
         {tab === 'folders' ? (
           open ? (
             <>
@@ -63,7 +72,7 @@ function AdminPanel() {
 }
 
 /**
- * /admin (spec §6): a signed-out visitor gets a message and a login link, a signed-in user who is not the admin
+ * /admin: a signed-out visitor gets a message and a login link, a signed-in user who is not the admin
  * "Not authorized"; the admin gets the panel. The server checks every admin call on its own.
  */
 export default function AdminPage() {

@@ -6,10 +6,12 @@ import { GalleryView } from '../../components/Gallery/GalleryView';
 import { PageFrame } from '../../components/PageFrame/PageFrame';
 import { useSession } from '../../hooks/useSession';
 import { Link } from '../../router';
+import { VerifyNotice } from './VerifyNotice';
 
 /**
- * /me: the signed-in user's private gallery (spec §2). First "checking login", then "loading gallery"; a visitor
- * who is not signed in is told so, with a link to log in. The server answers only with the user's own folder.
+ * /me: the signed-in user's private gallery. First "checking login", then "loading gallery"; a visitor
+ * who is not signed in is told so, with a link to log in; an account that has not proven its address is asked to
+ * (the server refuses its gallery until then). The server answers only with the user's own folder.
  */
 export default function MyGalleryPage() {
   const { t } = useTranslation(['common', 'gallery']);
@@ -28,6 +30,8 @@ export default function MyGalleryPage() {
             {t('gallery:me.login')}
           </Link>
         </div>
+      ) : user && !user.emailVerified && !user.isAdmin ? (
+        <VerifyNotice email={user.email} />
       ) : (
         <GalleryView
           source={source}

@@ -1,0 +1,16 @@
+import { useTranslation } from 'react-i18next';
+
+/** The admin lists' search field: it narrows the list by a client's name or e-mail as the photographer types. */
+export function NameOrEmailSearch({ value, onChange }: { value: string; onChange: (value: string) => void }) {
+  const { t } = useTranslation('admin');
+  return (
+    <input
+      type="search"
+      className="admin-search"
+      placeholder={t('folders.search')}
+      aria-label={t('folders.search')}
+      value={value}
+      onChange={(event) => onChange(event.currentTarget.value)}
+    />
+  );
+}
