@@ -253,18 +253,22 @@ async function adminUpload(admin: APIRequestContext, baseURL: string, folder: st
   expect(patched.status(), await patched.text()).toBe(204);
 }
 
-/** Waits until the service worker controls the page and has kept the page itself and its gallery answer. */
-async function cachedForOffline(page: Page): Promise<void> {
+/**
+ * Waits until the service worker controls the page and has kept the page itself, its pictures and, when given, the
+ * API answer `answerPath` (the private gallery's), so a reload works offline.
+ */
+async function keptForOffline(page: Page, answerPath?: string): Promise<void> {
   await expect
     .poll(
       () =>
-        page.evaluate(async () => {
+        page.evaluate(async (answerUrl) => {
           if (!navigator.serviceWorker.controller) return false;
           const pageCopy = await caches.match(location.pathname + location.search, { ignoreVary: true });
+          const answer = answerUrl ? await caches.match(answerUrl, { ignoreVary: true }) : true;
           const images = [...document.querySelectorAll<HTMLImageElement>('.collage img')].map((img) => img.currentSrc);
           const kept = await Promise.all(images.map((src) => caches.match(src, { ignoreVary: true })));
-          return Boolean(pageCopy) && images.length > 0 && kept.every(Boolean);
-        }),
+          return Boolean(pageCopy && answer) && images.length > 0 && kept.every(Boolean);
+        }, answerPath ?? null),
       { timeout: 30_000 },
     )
     .toBe(true);
@@ -278,7 +282,7 @@ test.describe('offline', () => {
     await page.goto('/gallery?lng=en');
     await expect(tiles(page)).toHaveCount(6);
     await picturesSettled(page);
-    await cachedForOffline(page);
+    await keptForOffline(page);
     await context.setOffline(true);
     await page.reload();
     await expect(tiles(page)).toHaveCount(6);
@@ -292,24 +296,6 @@ test.describe('offline', () => {
     await context.setOffline(false);
   });
 });
-
-/** Waits until the service worker controls the page and has kept /me, its gallery answer and its pictures. */
-async function privateGalleryKept(page: Page): Promise<void> {
-  await expect
-    .poll(
-      () =>
-        page.evaluate(async () => {
-          if (!navigator.serviceWorker.controller) return false;
-          const pageCopy = await caches.match(location.pathname + location.search, { ignoreVary: true });
-          const answer = await caches.match('/api/me/gallery?type=all&page=1', { ignoreVary: true });
-          const images = [...document.querySelectorAll<HTMLImageElement>('.collage img')].map((img) => img.currentSrc);
-          const kept = await Promise.all(images.map((src) => caches.match(src, { ignoreVary: true })));
-          return Boolean(pageCopy && answer) && images.length > 0 && kept.every(Boolean);
-        }),
-      { timeout: 30_000 },
-    )
-    .toBe(true);
-}
 
 /** What the page gets when it asks for its private gallery now (through the service worker), or 'no answer'. */
 function privateGalleryAnswer(page: Page): Promise<string> {
@@ -442,7 +428,7 @@ test.describe('the private gallery of two clients', () => {
     await page.goto('/me?lng=en');
     await expect(tiles(page)).toHaveCount(a.ids.length);
     await picturesSettled(page);
-    await privateGalleryKept(page);
+    await keptForOffline(page, '/api/me/gallery?type=all&page=1');
     await context.setOffline(true);
     await page.reload();
     await expect(tiles(page)).toHaveCount(a.ids.length);
@@ -466,7 +452,7 @@ test.describe('the private gallery of two clients', () => {
     await page.goto('/me?lng=en');
     await expect(tiles(page)).toHaveCount(a.ids.length);
     await picturesSettled(page);
-    await privateGalleryKept(page);
+    await keptForOffline(page, '/api/me/gallery?type=all&page=1');
     await context.clearCookies();
     await context.addCookies(b.cookies);
     await page.goto('/gallery?lng=en');

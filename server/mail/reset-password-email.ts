@@ -1,6 +1,5 @@
 import type { Language } from '../../shared/i18n/languages';
-import { escapeHtml } from '../html';
-import { htmlDocument, mailStrings } from './mail-text';
+import { linkEmail } from './link-email';
 import type { MailMessage } from './mailer';
 
 export interface ResetEmailInput {
@@ -14,39 +13,13 @@ export interface ResetEmailInput {
   code: string;
 }
 
-/** The reset e-mail in the reader's language, with a plain-text and an HTML part. */
+/** The reset e-mail in the reader's language, with a plain-text and an HTML part: the link, then the code. */
 export function resetPasswordEmail(input: ResetEmailInput): MailMessage {
-  const link = `${input.publicUrl}/reset-password?oobCode=${encodeURIComponent(input.linkToken)}`;
-  const t = mailStrings(input.language, 'resetPassword', { siteName: input.siteName, email: input.to });
-  const text = [
-    t('greeting'),
-    '',
-    t('intro'),
-    '',
-    t('linkInstructions'),
-    link,
-    '',
-    t('codeInstructions'),
-    input.code,
-    '',
-    t('ignore'),
-    '',
-    t('signature'),
-    '',
-  ].join('\n');
-  const html = htmlDocument(
-    input.language,
-    t('subject'),
-    [
-      `<p>${escapeHtml(t('greeting'))}</p>`,
-      `<p>${escapeHtml(t('intro'))}</p>`,
-      `<p>${escapeHtml(t('linkInstructions'))}</p>`,
-      `<p><a href="${escapeHtml(link)}">${escapeHtml(t('button'))}</a></p>`,
-      `<p>${escapeHtml(t('codeInstructions'))}</p>`,
-      `<p style="font-size: 24px; font-weight: bold; letter-spacing: 4px;" dir="ltr">${escapeHtml(input.code)}</p>`,
-      `<p>${escapeHtml(t('ignore'))}</p>`,
-      `<p>${escapeHtml(t('signature'))}</p>`,
-    ].join('\n'),
-  );
-  return { to: input.to, subject: t('subject'), text, html };
+  return linkEmail('resetPassword', {
+    to: input.to,
+    language: input.language,
+    siteName: input.siteName,
+    link: `${input.publicUrl}/reset-password?oobCode=${encodeURIComponent(input.linkToken)}`,
+    code: input.code,
+  });
 }

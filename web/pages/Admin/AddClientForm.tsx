@@ -1,6 +1,7 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { EmailField } from '../../components/EmailField';
 import { FormMessage } from '../../components/FormMessage';
 import { TextField } from '../../components/TextField';
 import { useSubmit } from '../../hooks/useSubmit';
@@ -40,16 +41,7 @@ export function AddClientForm({ onAdded }: { onAdded: (folder: string) => void }
           value={fullName}
           onChange={setFullName}
         />
-        <TextField
-          label={t('clients.add.email')}
-          name="email"
-          type="email"
-          autoComplete="off"
-          dir="ltr"
-          required
-          value={email}
-          onChange={setEmail}
-        />
+        <EmailField label={t('clients.add.email')} value={email} onChange={setEmail} whose="someone-else" />
         <TextField
           label={t('clients.add.phone')}
           name="phone"

@@ -2,8 +2,8 @@ import { useQueryClient } from '@tanstack/react-query';
 import { type FormEvent, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { Client } from '../../../shared/schemas/clients';
+import { EmailField } from '../../components/EmailField';
 import { FormMessage } from '../../components/FormMessage';
-import { TextField } from '../../components/TextField';
 import { useSubmit } from '../../hooks/useSubmit';
 import { currentLanguage } from '../../i18n';
 import { adminApi, adminKeys } from './admin-api';
@@ -127,15 +127,7 @@ export function ClientRow({ client, onOpen }: { client: Client; onOpen: (folder:
       {invite.data ? <InvitationLink link={invite.data.link} /> : null}
       {editing ? (
         <form className="client-row__edit" onSubmit={onChangeEmail} noValidate>
-          <TextField
-            label={t('clients.newEmail')}
-            name="email"
-            type="email"
-            autoComplete="off"
-            dir="ltr"
-            value={newEmail}
-            onChange={setNewEmail}
-          />
+          <EmailField label={t('clients.newEmail')} value={newEmail} onChange={setNewEmail} whose="someone-else" />
           <p className="muted">{t('clients.changeEmailHint')}</p>
           <button type="submit" className="button" disabled={changeEmail.busy}>
             {t('clients.saveEmail')}

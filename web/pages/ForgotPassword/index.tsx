@@ -2,6 +2,7 @@ import { type FormEvent, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { RESET_CODE_LENGTH } from '../../../shared/account-rules';
 import { authApi, authErrorKey } from '../../api/auth';
+import { EmailField } from '../../components/EmailField';
 import { FormMessage } from '../../components/FormMessage';
 import { EMPTY_PASSWORD_PAIR, NewPasswordFields, passwordsMatch } from '../../components/NewPasswordFields';
 import { PageFrame } from '../../components/PageFrame/PageFrame';
@@ -73,16 +74,7 @@ export default function ForgotPasswordPage() {
       ) : step === 1 ? (
         <form className="auth-form" onSubmit={requestLink} noValidate>
           <p className="muted">{t('forgot.intro')}</p>
-          <TextField
-            label={t('fields.email')}
-            name="email"
-            type="email"
-            autoComplete="email"
-            dir="ltr"
-            required
-            value={email}
-            onChange={setEmail}
-          />
+          <EmailField label={t('fields.email')} value={email} onChange={setEmail} />
           <FormMessage kind="error" text={request.errorKey ? t(request.errorKey) : null} />
           <button className="button" type="submit" disabled={request.busy}>
             {request.busy ? t('forgot.submitting') : t('forgot.submit')}

@@ -2,10 +2,10 @@ import { useQueryClient } from '@tanstack/react-query';
 import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { authApi, authErrorKey, safeNextPath } from '../../api/auth';
+import { EmailField } from '../../components/EmailField';
 import { FormMessage } from '../../components/FormMessage';
 import { PageFrame } from '../../components/PageFrame/PageFrame';
 import { PasswordField } from '../../components/PasswordField';
-import { TextField } from '../../components/TextField';
 import { SESSION_QUERY_KEY } from '../../hooks/useSession';
 import { useSubmit } from '../../hooks/useSubmit';
 import { Link, useNavigate, useQueryParams } from '../../router';
@@ -35,16 +35,7 @@ export default function LoginPage() {
   return (
     <PageFrame title={t('common:pages.login')}>
       <form className="auth-form" onSubmit={onSubmit} noValidate>
-        <TextField
-          label={t('fields.email')}
-          name="email"
-          type="email"
-          autoComplete="email"
-          dir="ltr"
-          required
-          value={email}
-          onChange={setEmail}
-        />
+        <EmailField label={t('fields.email')} value={email} onChange={setEmail} />
         <PasswordField
           label={t('fields.password')}
           name="password"

@@ -2,6 +2,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { authApi, authErrorKey } from '../../api/auth';
+import { EmailField } from '../../components/EmailField';
 import { FormMessage } from '../../components/FormMessage';
 import { EMPTY_PASSWORD_PAIR, NewPasswordFields, passwordsMatch } from '../../components/NewPasswordFields';
 import { PageFrame } from '../../components/PageFrame/PageFrame';
@@ -46,16 +47,7 @@ export default function SignupPage() {
           value={fullName}
           onChange={setFullName}
         />
-        <TextField
-          label={t('fields.email')}
-          name="email"
-          type="email"
-          autoComplete="email"
-          dir="ltr"
-          required
-          value={email}
-          onChange={setEmail}
-        />
+        <EmailField label={t('fields.email')} value={email} onChange={setEmail} />
         <NewPasswordFields kind="signup" value={passwords} onChange={setPasswords} />
         <FormMessage kind="error" text={signUp.errorKey ? t(signUp.errorKey) : null} />
         <button className="button" type="submit" disabled={signUp.busy}>
