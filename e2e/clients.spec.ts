@@ -90,6 +90,9 @@ test('the photographer adds a client, uploads a photo and invites them; the clie
     .toBe(1);
   await clientPage.reload();
   await expect(clientPage.locator('.tile')).toHaveCount(1);
+  // The account menu names them by the name the photographer gave.
+  await clientPage.getByRole('button', { name: 'Account menu' }).click();
+  await expect(clientPage.locator('.account-menu__identity')).toHaveText(client.name);
 
   // The link was used once and is spent.
   await clientPage.goto(mailedLink);
@@ -167,4 +170,45 @@ test('the notice, the confirmation page and the invitation page read right to le
     await expect(page.getByRole('alert')).toBeVisible();
     await expectNoAxeViolations(page);
   }
+});
+
+test('the bar shows each role its own links, names the account, and only logs a failed logout', async ({
+  page,
+  baseURL,
+}) => {
+  const base = baseURL as string;
+  const bar = page.getByRole('navigation', { name: 'Main navigation' });
+  await page.goto('/?lng=en');
+  await expect(bar.getByRole('link', { name: 'Log in' })).toBeVisible();
+  await expect(bar.getByRole('link', { name: 'Admin' })).toHaveCount(0);
+
+  // A client without a name is shown by address; the admin link is not theirs.
+  const email = `no-name-${Date.now()}@example.com`;
+  const signUp = await page.request.post('/api/auth/sign-up', {
+    data: { email, password: 'over the water jump' },
+    headers: { origin: base },
+  });
+  expect(signUp.status()).toBe(200);
+  await page.reload();
+  await page.getByRole('button', { name: 'Account menu' }).click();
+  await expect(page.locator('.account-menu__identity')).toHaveText(email);
+  await expect(bar.getByRole('link', { name: 'Admin' })).toHaveCount(0);
+
+  // A logout the server never answers is logged, and the bar keeps showing what the session says: still signed in.
+  const errors: string[] = [];
+  page.on('console', (message) => {
+    if (message.type() === 'error') errors.push(message.text());
+  });
+  await page.route('**/api/auth/sign-out', (route) => route.abort('internetdisconnected'));
+  await page.getByRole('button', { name: 'Log out' }).click();
+  await expect.poll(() => errors.some((text) => text.includes('logout failed'))).toBe(true);
+  await page.getByRole('button', { name: 'Account menu' }).click();
+  await expect(page.locator('.account-menu__identity')).toHaveText(email);
+  await page.unroute('**/api/auth/sign-out');
+
+  // The admin sees the Admin link.
+  await page.context().clearCookies();
+  await signIn(page.request, base, E2E_ADMIN_EMAIL, E2E_ADMIN_PASSWORD);
+  await page.goto('/?lng=en');
+  await expect(bar.getByRole('link', { name: 'Admin' })).toBeVisible();
 });

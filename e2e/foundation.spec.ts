@@ -48,6 +48,22 @@ test.describe('the served page', () => {
     await expect(page).toHaveURL(/\/$/);
     await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
   });
+
+  test('sends a file-like unknown path home too, while a missing asset or an unknown API path stays a 404', async ({
+    page,
+    request,
+  }) => {
+    for (const path of ['/index.html', '/old-page.php']) {
+      await page.goto(path);
+      await expect(page).toHaveURL(/\/$/);
+      await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+    }
+    expect((await request.get('/assets/index-gone.js')).status()).toBe(404);
+    expect((await request.get('/media/AAAAAAAAAAAAAAAAAAAAAA/w480.webp')).status()).toBe(404);
+    const api = await request.get('/api/no-such-route');
+    expect(api.status()).toBe(404);
+    expect(((await api.json()) as { error: { code: string } }).error.code).toBe('not-found');
+  });
 });
 
 test.describe('navigation', () => {

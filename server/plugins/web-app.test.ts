@@ -83,6 +83,20 @@ describe('serving the web app', () => {
     expect(res.body).not.toContain('<html');
   });
 
+  it('answers an unknown file-like path with the page, in its language, so the visitor is sent home', async () => {
+    for (const url of ['/index.html', '/old-page.php', '/gallery/photo.jpg']) {
+      const res = await t.app.inject({ method: 'GET', url, headers: { 'accept-language': 'he' } });
+      expect(res.statusCode, url).toBe(200);
+      expect(res.headers['content-type']).toContain('text/html');
+      expect(res.body).toContain('<html lang="he" dir="rtl">');
+    }
+    for (const url of ['/media/AAAAAAAAAAAAAAAAAAAAAA/w480.webp', '/media/not-an-id', '/media/']) {
+      const media = await t.app.inject({ method: 'GET', url });
+      expect(media.statusCode, url).toBe(404);
+      expect(media.body, url).not.toContain('<html');
+    }
+  });
+
   it('sets the security headers, allowing only our own downloads and the booking form in frames', async () => {
     const res = await t.app.inject({ method: 'GET', url: '/' });
     const csp = String(res.headers['content-security-policy']);

@@ -48,7 +48,7 @@ export async function registerWebApp(app: FastifyInstance, { root, config }: Web
   app.setNotFoundHandler((request, reply) => {
     const pathname = request.url.split('?')[0] ?? '/';
     const isPage =
-      (request.method === 'GET' || request.method === 'HEAD') && !isApiPath(pathname) && !looksLikeFile(pathname);
+      (request.method === 'GET' || request.method === 'HEAD') && !isApiPath(pathname) && !isMissingFile(pathname);
     if (!isPage) {
       return reply.status(404).send(errorBody('not-found', `Nothing is at ${request.method} ${pathname}.`));
     }
@@ -64,9 +64,13 @@ function isApiPath(pathname: string): boolean {
   return pathname === '/api' || pathname.startsWith('/api/');
 }
 
-/** A missing /assets/x.js must be a 404, not the page: a browser would try to run HTML as a script. */
-function looksLikeFile(pathname: string): boolean {
-  return pathname.startsWith('/assets/') || /\.[a-z0-9]{1,8}$/i.test(pathname);
+/**
+ * A missing /assets/x.js or /media/… must be a 404, not the page: a browser would try to run HTML as a script or
+ * show it as a picture. Any other unknown path, `/old-page.php` or `/index.html` included, gets the page, whose
+ * router sends the visitor home.
+ */
+function isMissingFile(pathname: string): boolean {
+  return pathname.startsWith('/assets/') || pathname.startsWith('/media/');
 }
 
 function prepareTemplate(html: string, config: Config): string {

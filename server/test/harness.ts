@@ -5,7 +5,7 @@ import type { FastifyInstance } from 'fastify';
 import pg from 'pg';
 import { type BuildOptions, buildApp } from '../app';
 import { type Config, loadConfig } from '../env';
-import { FAST_HASH } from './test-client';
+import { FAST_HASH, TestClient } from './test-client';
 
 /** A fresh temporary folder, removed by the returned cleanup. */
 export function makeTempDir(prefix = 'gallery-test-'): { dir: string; remove: () => void } {
@@ -81,4 +81,23 @@ export async function createTestApp(
       temp.remove();
     },
   };
+}
+
+/**
+ * A test app whose administrator is `admin`, with a client already signed in as them: most route suites start so.
+ * `env` adds to the administrator's variables.
+ */
+export async function createTestAppWithAdmin(
+  database: 'sqlite' | 'postgres',
+  admin: { email: string; password: string },
+  env: Record<string, string> = {},
+): Promise<{ t: TestApp; admin: TestClient }> {
+  const t = await createTestApp({
+    database,
+    env: { ADMIN_EMAIL: admin.email, ADMIN_INITIAL_PASSWORD: admin.password, ...env },
+    build: FAST_HASH,
+  });
+  const client = new TestClient(t.app);
+  await client.signIn(admin.email, admin.password);
+  return { t, admin: client };
 }

@@ -1,4 +1,4 @@
-import { type RefObject, useEffect } from 'react';
+import { type RefObject, useCallback, useEffect, useId, useRef, useState } from 'react';
 
 /** Closes a popup on Escape or on a pointer press outside it, and returns focus to its trigger on Escape. */
 export function useDismiss(
@@ -25,4 +25,19 @@ export function useDismiss(
       document.removeEventListener('pointerdown', onPointer);
     };
   }, [open, close, containerRef, triggerRef]);
+}
+
+/**
+ * The state of a button that opens a popup: open or not, the refs `useDismiss` needs, and the id the button's
+ * `aria-controls` names. Escape or a press outside closes it.
+ */
+export function usePopup() {
+  const [open, setOpen] = useState(false);
+  const containerRef = useRef<HTMLDivElement>(null);
+  const buttonRef = useRef<HTMLButtonElement>(null);
+  const popupId = useId();
+  const close = useCallback(() => setOpen(false), []);
+  const toggle = useCallback(() => setOpen((value) => !value), []);
+  useDismiss(open, close, containerRef, buttonRef);
+  return { open, close, toggle, containerRef, buttonRef, popupId };
 }

@@ -5,10 +5,10 @@ import { MAIN_GALLERY_FOLDER } from '../../../shared/folders';
 import type { AdminFolderList, AdminMedia } from '../../../shared/schemas/admin';
 import { writeTestJpeg } from '../../media/test-images';
 import { signUpVerified, type VerifiedUser } from '../../test/email-links';
-import { createTestApp, TEST_DATABASES, type TestApp } from '../../test/harness';
+import { createTestAppWithAdmin, TEST_DATABASES, type TestApp } from '../../test/harness';
 import { until } from '../../test/support/ingest';
 import { createUpload, headUpload, patchUpload, uploadWhole } from '../../test/support/tus';
-import { FAST_HASH, TestClient } from '../../test/test-client';
+import { TestClient } from '../../test/test-client';
 
 const fixtures = path.resolve(import.meta.dirname, '../../test/fixtures/media');
 const ADMIN = { email: 'photographer@example.com', password: 'admin-routes-secret' };
@@ -33,13 +33,7 @@ describe.each(TEST_DATABASES)('admin panel API and tus uploads on %s', (kind) =>
     fs.existsSync(path.join(t.dataDir, 'uploads')) ? fs.readdirSync(path.join(t.dataDir, 'uploads')) : [];
 
   beforeAll(async () => {
-    t = await createTestApp({
-      database: kind,
-      env: { ADMIN_EMAIL: ADMIN.email, ADMIN_INITIAL_PASSWORD: ADMIN.password },
-      build: FAST_HASH,
-    });
-    admin = new TestClient(t.app);
-    await admin.signIn(ADMIN.email, ADMIN.password);
+    ({ t, admin } = await createTestAppWithAdmin(kind, ADMIN));
     rider = new TestClient(t.app);
     riderUser = await signUpVerified(rider, t.dataDir, 'dana.cohen@example.com', 'riding at dawn', 'Dana Cohen');
     jpeg = fs.readFileSync(await writeTestJpeg(path.join(t.dataDir, 'source.jpg'), 120, 80));

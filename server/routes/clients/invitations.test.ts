@@ -3,8 +3,8 @@ import type { Client, ClientList } from '../../../shared/schemas/clients';
 import type { SessionUser } from '../../../shared/schemas/session';
 import { uploadReadyPhoto } from '../../test/admin-upload';
 import { allLinkTokensFromOutbox, linkTokenFromOutbox, signUpVerified } from '../../test/email-links';
-import { createTestApp, TEST_DATABASES, type TestApp } from '../../test/harness';
-import { FAST_HASH, TestClient } from '../../test/test-client';
+import { createTestAppWithAdmin, TEST_DATABASES, type TestApp } from '../../test/harness';
+import { TestClient } from '../../test/test-client';
 
 const ADMIN = { email: 'photographer@example.com', password: 'invite-admin-secret' };
 const PASSWORD = 'riding at dawn';
@@ -13,13 +13,7 @@ describe.each(TEST_DATABASES)('clients and invitations on %s', (database) => {
   let t: TestApp;
   let admin: TestClient;
   beforeAll(async () => {
-    t = await createTestApp({
-      database,
-      env: { ADMIN_EMAIL: ADMIN.email, ADMIN_INITIAL_PASSWORD: ADMIN.password },
-      build: FAST_HASH,
-    });
-    admin = new TestClient(t.app);
-    await admin.signIn(ADMIN.email, ADMIN.password);
+    ({ t, admin } = await createTestAppWithAdmin(database, ADMIN));
   });
   afterAll(async () => t.close());
   afterEach(() => vi.useRealTimers());

@@ -4,8 +4,8 @@ import type { AdminMedia } from '../../../shared/schemas/admin';
 import type { SessionUser } from '../../../shared/schemas/session';
 import { uploadReadyPhoto } from '../../test/admin-upload';
 import { linkTokenFromOutbox, signUpVerified } from '../../test/email-links';
-import { createTestApp, TEST_DATABASES, type TestApp } from '../../test/harness';
-import { FAST_HASH, TestClient } from '../../test/test-client';
+import { createTestAppWithAdmin, TEST_DATABASES, type TestApp } from '../../test/harness';
+import { TestClient } from '../../test/test-client';
 
 const ADMIN = { email: 'photographer@example.com', password: 'lookalike-admin-secret' };
 const PASSWORD = 'riding at dawn';
@@ -45,13 +45,7 @@ describe.each(TEST_DATABASES)('look-alike addresses on %s', (database) => {
   let photo: AdminMedia;
 
   beforeAll(async () => {
-    t = await createTestApp({
-      database,
-      env: { ADMIN_EMAIL: ADMIN.email, ADMIN_INITIAL_PASSWORD: ADMIN.password },
-      build: FAST_HASH,
-    });
-    admin = new TestClient(t.app);
-    await admin.signIn(ADMIN.email, ADMIN.password);
+    ({ t, admin } = await createTestAppWithAdmin(database, ADMIN));
     victim = await signUpVerified(new TestClient(t.app), t.dataDir, VICTIM, PASSWORD);
     photo = await uploadReadyPhoto(admin, t.dataDir, victim.folder, 'private.jpg');
   });

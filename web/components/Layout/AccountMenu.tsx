@@ -1,18 +1,12 @@
-import { useCallback, useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { SessionUser } from '../../../shared/schemas/session';
-import { useDismiss } from '../../hooks/useDismiss';
+import { usePopup } from '../../hooks/useDismiss';
 import { Link } from '../../router';
 
 /** The desktop account dropdown: the user's name or e-mail, account links, and logout. */
 export function AccountMenu({ user, onLogout }: { user: SessionUser; onLogout: () => Promise<void> }) {
   const { t } = useTranslation();
-  const [open, setOpen] = useState(false);
-  const containerRef = useRef<HTMLDivElement>(null);
-  const buttonRef = useRef<HTMLButtonElement>(null);
-  const menuId = useId();
-  const close = useCallback(() => setOpen(false), []);
-  useDismiss(open, close, containerRef, buttonRef);
+  const { open, close, toggle, containerRef, buttonRef, popupId: menuId } = usePopup();
 
   return (
     <div className="account-menu" ref={containerRef}>
@@ -23,7 +17,7 @@ export function AccountMenu({ user, onLogout }: { user: SessionUser; onLogout: (
         aria-expanded={open}
         aria-controls={menuId}
         aria-label={t('nav.accountMenu')}
-        onClick={() => setOpen((value) => !value)}
+        onClick={toggle}
       >
         <svg
           aria-hidden="true"

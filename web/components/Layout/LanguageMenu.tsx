@@ -1,7 +1,6 @@
-import { useCallback, useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { LANGUAGE_NAMES, LANGUAGES, type Language } from '../../../shared/i18n/languages';
-import { useDismiss } from '../../hooks/useDismiss';
+import { usePopup } from '../../hooks/useDismiss';
 import { currentLanguage, switchLanguage } from '../../i18n';
 
 /**
@@ -10,16 +9,11 @@ import { currentLanguage, switchLanguage } from '../../i18n';
  */
 export function LanguageMenu() {
   const { t, i18n } = useTranslation();
-  const [open, setOpen] = useState(false);
-  const containerRef = useRef<HTMLDivElement>(null);
-  const buttonRef = useRef<HTMLButtonElement>(null);
-  const menuId = useId();
-  const close = useCallback(() => setOpen(false), []);
-  useDismiss(open, close, containerRef, buttonRef);
+  const { open, close, toggle, containerRef, buttonRef, popupId: menuId } = usePopup();
   const active = currentLanguage(i18n);
 
   const choose = async (language: Language) => {
-    setOpen(false);
+    close();
     await switchLanguage(i18n, language);
     buttonRef.current?.focus();
   };
@@ -49,7 +43,7 @@ export function LanguageMenu() {
         className="language-menu__button"
         aria-expanded={open}
         aria-controls={open ? menuId : undefined}
-        onClick={() => setOpen((value) => !value)}
+        onClick={toggle}
       >
         <svg
           aria-hidden="true"

@@ -32,7 +32,7 @@ export function NavBar() {
     try {
       await authApi.signOut();
     } catch (error) {
-      // A failed logout is only logged: the visitor is sent home signed out either way.
+      // A failed logout is only logged; the session is asked again, so the bar shows what the server says.
       console.error('logout failed', error);
     }
     await queryClient.invalidateQueries({ queryKey: SESSION_QUERY_KEY });
