@@ -1,29 +1,16 @@
 import AxeBuilder from '@axe-core/playwright';
-import { test as base, expect, type Page } from '@playwright/test';
+import type { Page } from '@playwright/test';
 import type { GalleryPage } from '../shared/schemas/gallery';
 import { makeImages, signIn, uploadTask } from './support/admin-helpers';
 import { newestLinkInOutbox } from './support/clients';
-import { E2E_ADMIN_EMAIL, E2E_ADMIN_PASSWORD, type RunningServer, startServer } from './support/server';
+import { expect, test } from './support/own-server';
+import { E2E_ADMIN_EMAIL, E2E_ADMIN_PASSWORD } from './support/server';
 
 /**
  * Clients the photographer owns: the invitation journey, and sign-up with a proven address. These tests sign up and
  * use e-mailed links, which the server limits per address, so they run on a server of their own and leave the
  * shared server's limits to the other suites.
  */
-const test = base.extend<{ dataDir: string }, { server: RunningServer }>({
-  server: [
-    // biome-ignore lint/correctness/noEmptyPattern: Playwright reads the fixture's dependencies from this pattern
-    async ({}, use) => {
-      const server = await startServer({ demoContent: false });
-      await use(server);
-      await server.stop();
-    },
-    { scope: 'worker' },
-  ],
-  baseURL: async ({ server }, use) => use(server.url),
-  dataDir: async ({ server }, use) => use(server.dataDir),
-});
-
 test.describe.configure({ mode: 'serial' });
 
 async function expectNoAxeViolations(page: Page) {

@@ -48,13 +48,22 @@ export async function signUpClient(request: APIRequestContext, options: ClientOp
   return { email, password, user: (await res.json()) as SessionUser };
 }
 
-export type LinkPage = 'verify-email' | 'accept-invite';
+export type LinkPage = 'verify-email' | 'accept-invite' | 'reset-password';
 
-/** The newest `/verify-email` or `/accept-invite` link e-mailed to `to` that is not in `except`, if one came. */
-async function newestLink(dataDir: string, to: string, page: LinkPage, except: string[]): Promise<string | null> {
+/** What follows `?` in each e-mailed link: our 256-bit tokens, or the reset link's code. */
+const LINK_QUERY: Record<LinkPage, string> = {
+  'verify-email': 'token=[A-Za-z0-9_-]{43}',
+  'accept-invite': 'token=[A-Za-z0-9_-]{43}',
+  'reset-password': 'oobCode=[A-Za-z0-9]+',
+};
+
+/**
+ * The newest match of `pattern` in the text of a mail to `to` that is not in `except` (its first group when it has
+ * one), if one came.
+ */
+async function newestMatch(dataDir: string, to: string, pattern: RegExp, except: string[]): Promise<string | null> {
   const dir = path.join(dataDir, 'outbox');
   if (!fs.existsSync(dir)) return null;
-  const pattern = new RegExp(`https?://\\S+/${page}\\?token=[A-Za-z0-9_-]{43}`);
   const address = to.trim().toLowerCase();
   // File names start with their time, so the newest come last; mail is written whole (renamed into place).
   const names = fs
@@ -65,20 +74,22 @@ async function newestLink(dataDir: string, to: string, page: LinkPage, except: s
   for (const name of names) {
     const mail = await simpleParser(fs.readFileSync(path.join(dir, name)));
     const recipient = mail.to && !Array.isArray(mail.to) ? mail.to.text.toLowerCase() : '';
-    const link = recipient === address ? pattern.exec(mail.text ?? '')?.[0] : undefined;
-    if (link && !except.includes(link)) return link;
+    const match = recipient === address ? pattern.exec(mail.text ?? '') : null;
+    const found = match ? (match[1] ?? match[0]) : undefined;
+    if (found && !except.includes(found)) return found;
   }
   return null;
 }
 
 /**
- * The newest link of `page` e-mailed to `to` that is not in `except`, as the e-mail gives it (absolute, from
- * PUBLIC_URL). Mail is written to `<dataDir>/outbox` in the background, so this waits a few seconds for it.
+ * The newest match of `pattern` in a mail to `to` that is not in `except`. Mail is written to `<dataDir>/outbox` in
+ * the background, so this waits a few seconds for it.
  */
-export async function newestLinkInOutbox(
+export async function newestInOutbox(
   dataDir: string,
   to: string,
-  page: LinkPage,
+  pattern: RegExp,
+  what: string,
   except: string[] = [],
 ): Promise<string> {
   // Set inside the poll's callback, which TypeScript does not follow.
@@ -86,14 +97,25 @@ export async function newestLinkInOutbox(
   await expect
     .poll(
       async () => {
-        found = await newestLink(dataDir, to, page, except);
+        found = await newestMatch(dataDir, to, pattern, except);
         return found !== null;
       },
-      { message: `a new ${page} link e-mailed to ${to}`, timeout: 10_000, intervals: [50, 100, 250] },
+      { message: `${what} e-mailed to ${to}`, timeout: 10_000, intervals: [50, 100, 250] },
     )
     .toBe(true);
-  if (found === null) throw new Error(`no ${page} link e-mailed to ${to}`);
+  if (found === null) throw new Error(`no ${what} e-mailed to ${to}`);
   return found;
+}
+
+/** The newest link of `page` e-mailed to `to` that is not in `except`, as the e-mail gives it (absolute). */
+export function newestLinkInOutbox(
+  dataDir: string,
+  to: string,
+  page: LinkPage,
+  except: string[] = [],
+): Promise<string> {
+  const pattern = new RegExp(`https?://\\S+/${page}\\?${LINK_QUERY[page]}`);
+  return newestInOutbox(dataDir, to, pattern, `a new ${page} link`, except);
 }
 
 /**
