@@ -89,6 +89,12 @@ test('the photographer adds a client, uploads a photo and invites them; the clie
   await page.reload();
   await page.getByRole('tab', { name: 'Clients', exact: true }).click();
   await expect(row).toContainText('Verified');
+
+  // The panel's texts load with the panel, not the first page; switching language brings them in the new one.
+  await page.getByRole('button', { name: 'Language' }).click();
+  await page.getByRole('button', { name: 'עברית' }).click();
+  await expect(page.getByRole('tab', { name: 'לקוחות', exact: true })).toBeVisible();
+  await expect(row).toContainText('מאומת');
 });
 
 test('a new client signs up, sees nothing private until the address is proven, sends the link again and opens it', async ({

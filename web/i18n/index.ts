@@ -17,10 +17,17 @@ import {
 const localeFiles = import.meta.glob<{ default: Record<string, unknown> }>('../../shared/i18n/locales/*/*.json');
 
 export const NAMESPACES = ['common', 'home', 'auth', 'gallery', 'admin', 'contact'] as const;
+export type Namespace = (typeof NAMESPACES)[number];
+
+/**
+ * The namespaces every visitor needs. The admin panel's texts are the largest and only the photographer reads them,
+ * so they load when the panel opens (`loadNamespace`), not with the first page.
+ */
+const loaded = new Set<Namespace>(NAMESPACES.filter((ns) => ns !== 'admin'));
 
 async function loadLanguage(instance: I18n, language: Language): Promise<void> {
   await Promise.all(
-    NAMESPACES.map(async (ns) => {
+    [...loaded].map(async (ns) => {
       if (instance.hasResourceBundle(language, ns)) return;
       const load = localeFiles[`../../shared/i18n/locales/${language}/${ns}.json`];
       if (!load) return;
@@ -28,6 +35,12 @@ async function loadLanguage(instance: I18n, language: Language): Promise<void> {
       instance.addResourceBundle(language, ns, module.default, true, true);
     }),
   );
+}
+
+/** Loads a namespace kept out of the first page, in the current language; later language switches load it too. */
+export async function loadNamespace(instance: I18n, ns: Namespace): Promise<void> {
+  loaded.add(ns);
+  await loadLanguage(instance, currentLanguage(instance));
 }
 
 /** Reflects the language on <html> so CSS logical properties and screen readers follow it. */

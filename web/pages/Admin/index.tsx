@@ -2,6 +2,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { MAIN_GALLERY_FOLDER } from '../../../shared/folders';
 import { PageFrame } from '../../components/PageFrame/PageFrame';
+import { useNamespace } from '../../hooks/useNamespace';
 import { useSession } from '../../hooks/useSession';
 import { Link } from '../../router';
 import { AgreementsPanel } from './AgreementsPanel';
@@ -78,9 +79,10 @@ function AdminPanel() {
 export default function AdminPage() {
   const { t } = useTranslation(['admin', 'common']);
   const { user, isLoading } = useSession();
+  const textsReady = useNamespace('admin');
   return (
     <PageFrame title={t('common:pages.admin')} wide>
-      {isLoading ? (
+      {isLoading || !textsReady ? (
         <p className="muted">{t('common:loading')}</p>
       ) : !user ? (
         <>
