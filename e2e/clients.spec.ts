@@ -2,7 +2,8 @@ import AxeBuilder from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
 import type { GalleryPage } from '../shared/schemas/gallery';
 import { makeImages, signIn, uploadTask } from './support/admin-helpers';
-import { newestLinkInOutbox } from './support/clients';
+import { WCAG_TAGS } from './support/axe';
+import { newestLinkInOutbox, signUpClient } from './support/clients';
 import { expect, test } from './support/own-server';
 import { E2E_ADMIN_EMAIL, E2E_ADMIN_PASSWORD } from './support/server';
 
@@ -14,7 +15,7 @@ import { E2E_ADMIN_EMAIL, E2E_ADMIN_PASSWORD } from './support/server';
 test.describe.configure({ mode: 'serial' });
 
 async function expectNoAxeViolations(page: Page) {
-  const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze();
+  const results = await new AxeBuilder({ page }).withTags(WCAG_TAGS).analyze();
   expect(results.violations).toEqual([]);
 }
 
@@ -142,12 +143,7 @@ test('the notice, the confirmation page and the invitation page read right to le
   page,
   baseURL,
 }) => {
-  const base = baseURL as string;
-  const res = await page.request.post('/api/auth/sign-up', {
-    data: { email: `rtl-${Date.now()}@example.com`, password: 'walking the ring' },
-    headers: { origin: base },
-  });
-  expect(res.status()).toBe(200);
+  await signUpClient(page.request, { baseURL: baseURL as string, prefix: 'rtl', password: 'walking the ring' });
   for (const lng of ['he', 'ar']) {
     // The language chosen last is remembered (storage and cookie); forget it, so ?lng= decides.
     await page.context().clearCookies({ name: 'lng' });
@@ -176,12 +172,11 @@ test('the bar shows each role its own links, names the account, and only logs a 
   await expect(bar.getByRole('link', { name: 'Admin' })).toHaveCount(0);
 
   // A client without a name is shown by address; the admin link is not theirs.
-  const email = `no-name-${Date.now()}@example.com`;
-  const signUp = await page.request.post('/api/auth/sign-up', {
-    data: { email, password: 'over the water jump' },
-    headers: { origin: base },
+  const { email } = await signUpClient(page.request, {
+    baseURL: base,
+    prefix: 'no-name',
+    password: 'over the water jump',
   });
-  expect(signUp.status()).toBe(200);
   await page.reload();
   await page.getByRole('button', { name: 'Account menu' }).click();
   await expect(page.locator('.account-menu__identity')).toHaveText(email);

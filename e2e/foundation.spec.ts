@@ -1,5 +1,6 @@
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test } from './fixtures';
+import { WCAG_TAGS } from './support/axe';
 
 const VIEWPORTS = [
   { name: 'phone', width: 390, height: 844 },
@@ -121,7 +122,7 @@ test.describe('the home page', () => {
     for (const lng of ['he', 'en']) {
       await page.goto(`/?lng=${lng}`);
       await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
-      const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze();
+      const results = await new AxeBuilder({ page }).withTags(WCAG_TAGS).analyze();
       expect(results.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target).join(', ')}`)).toEqual([]);
     }
   });

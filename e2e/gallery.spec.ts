@@ -4,6 +4,7 @@ import AxeBuilder from '@axe-core/playwright';
 import type { APIRequestContext, Cookie, Page, TestInfo } from '@playwright/test';
 import type { GalleryPage } from '../shared/schemas/gallery';
 import { expect, test } from './fixtures';
+import { WCAG_TAGS } from './support/axe';
 import { signUpVerifiedClient } from './support/clients';
 import { E2E_ADMIN_EMAIL, E2E_ADMIN_PASSWORD } from './support/global-setup';
 
@@ -12,7 +13,6 @@ import { E2E_ADMIN_EMAIL, E2E_ADMIN_PASSWORD } from './support/global-setup';
  * into the main gallery at start-up. Tests wait for it by polling the API, never by sleeping.
  */
 const DEMO_ITEMS = 15;
-const WCAG = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'];
 const VIEWPORTS = [
   { name: 'phone', width: 390, height: 844 },
   { name: 'desktop', width: 1366, height: 768 },
@@ -211,11 +211,11 @@ test.describe('the public gallery', () => {
     await page.goto('/gallery?lng=he');
     await expect(tiles(page)).toHaveCount(6);
     await picturesSettled(page);
-    const closed = await new AxeBuilder({ page }).withTags(WCAG).analyze();
+    const closed = await new AxeBuilder({ page }).withTags(WCAG_TAGS).analyze();
     expect(closed.violations).toEqual([]);
     await grid(page).getByRole('button').first().click();
     await expect(page.getByRole('dialog')).toBeVisible();
-    const open = await new AxeBuilder({ page }).withTags(WCAG).analyze();
+    const open = await new AxeBuilder({ page }).withTags(WCAG_TAGS).analyze();
     expect(open.violations).toEqual([]);
   });
 });
@@ -226,7 +226,7 @@ test.describe('the private gallery', () => {
     await expect(page.getByRole('heading', { level: 1 })).toHaveText('My gallery');
     await expect(page.getByText('You are not connected.', { exact: false })).toBeVisible();
     await expect(page.getByRole('main').getByRole('link', { name: 'Log in' })).toHaveAttribute('href', '/login');
-    const results = await new AxeBuilder({ page }).withTags(WCAG).analyze();
+    const results = await new AxeBuilder({ page }).withTags(WCAG_TAGS).analyze();
     expect(results.violations).toEqual([]);
   });
 });
@@ -366,7 +366,7 @@ test.describe('the private gallery of two clients', () => {
       .evaluateAll((els) => els.map((e) => e.dataset.mediaId));
     expect(shown).toEqual(mine.items.map((item) => item.id));
     await picturesSettled(page);
-    const axe = await new AxeBuilder({ page }).withTags(WCAG).analyze();
+    const axe = await new AxeBuilder({ page }).withTags(WCAG_TAGS).analyze();
     expect(axe.violations).toEqual([]);
     await keepScreenshot(page, testInfo, 'me-signed-in-en-desktop');
 

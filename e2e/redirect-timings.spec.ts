@@ -1,5 +1,6 @@
 import type { Locator, Page } from '@playwright/test';
-import { newestInOutbox, newestLinkInOutbox } from './support/clients';
+import { signIn } from './support/admin-helpers';
+import { newestInOutbox, newestLinkInOutbox, signUpClient } from './support/clients';
 import { expect, test } from './support/own-server';
 
 /**
@@ -41,19 +42,11 @@ async function expectRedirectAfter(page: Page, delayMs: number, stayOn: string, 
 }
 
 test.beforeAll(async ({ request, baseURL }) => {
-  const res = await request.post('/api/auth/sign-up', {
-    data: { email, password: passwords[0] },
-    headers: { origin: baseURL as string },
-  });
-  expect(res.status(), await res.text()).toBe(200);
+  await signUpClient(request, { baseURL: baseURL as string, email, password: passwords[0] });
 });
 
 test('a changed password returns home after 2000 ms', async ({ page, baseURL }) => {
-  const res = await page.request.post('/api/auth/sign-in', {
-    data: { email, password: passwords[0] },
-    headers: { origin: baseURL as string },
-  });
-  expect(res.status()).toBe(200);
+  await signIn(page.request, baseURL as string, email, passwords[0] ?? '');
   await page.clock.install();
   await page.goto('/change-password?lng=en');
   await page.locator('input[name="currentPassword"]').fill(passwords[0] ?? '');

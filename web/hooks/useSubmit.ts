@@ -25,15 +25,6 @@ export function useSubmit<TVariables, TResult>(
       setLocalErrorKey(null);
       mutation.mutate(variables);
     },
-    /** The same, awaitable; it never throws (the error is in `errorKey`). */
-    submitAsync: async (variables: TVariables): Promise<TResult | undefined> => {
-      setLocalErrorKey(null);
-      try {
-        return await mutation.mutateAsync(variables);
-      } catch {
-        return undefined;
-      }
-    },
     /** Forgets the outcome, as when the form is shown afresh. */
     reset: () => {
       mutation.reset();

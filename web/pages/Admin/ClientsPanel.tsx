@@ -1,6 +1,7 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { isolate } from '../../../shared/bidi';
 import type { Client } from '../../../shared/schemas/clients';
 import { FormMessage } from '../../components/FormMessage';
 import { useSubmit } from '../../hooks/useSubmit';
@@ -44,7 +45,8 @@ function UnownedFolder({
           <option value="">{t('clients.unowned.choose')}</option>
           {clients.map((client) => (
             <option key={client.id} value={client.id}>
-              {client.fullName} ({client.email})
+              {/* An option holds text only: isolates keep a Latin address in order beside a Hebrew name. */}
+              {isolate(client.fullName)} ({isolate(client.email)})
             </option>
           ))}
         </select>
