@@ -21,6 +21,7 @@ import { galleryRoutes } from './routes/gallery/index';
 import { healthRoutes } from './routes/health/index';
 import { homeRoutes } from './routes/home/index';
 import { mediaRoutes } from './routes/media/index';
+import { proofingRoutes } from './routes/proofing/index';
 import { sessionRoutes } from './routes/session/index';
 import { siteRoutes } from './routes/site/index';
 import { storageApiRoutes } from './routes/storage/index';
@@ -93,6 +94,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   await app.register(mediaRoutes, { ctx });
   await app.register(homeRoutes, { ctx });
   await app.register(galleryRoutes, { ctx });
+  await app.register(proofingRoutes, { ctx });
   await app.register(adminRoutes, { ctx });
   await app.register(storageApiRoutes, { ctx });
   await app.register(uploadRoutes, { ctx });

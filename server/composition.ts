@@ -10,6 +10,8 @@ import { createAuthAttemptRepository } from './repositories/auth-attempt-reposit
 import { createClientRepository } from './repositories/client-repository';
 import { createEmailTokenRepository } from './repositories/email-token-repository';
 import { createGalleryRepository } from './repositories/gallery-repository';
+import { createOrderRepository } from './repositories/order-repository';
+import { createProofingRepository } from './repositories/proofing-repository';
 import { createResetTokenRepository } from './repositories/reset-token-repository';
 import { createSettingsRepository } from './repositories/settings-repository';
 import { createAdminMediaService } from './services/admin-media';
@@ -18,10 +20,13 @@ import { createAgreementService } from './services/agreement-service';
 import { createClientsAdmin } from './services/clients-admin';
 import type { DemoDependencies } from './services/demo-content';
 import { createFolderArchiveService } from './services/folder-archive';
+import { createGalleryModes } from './services/gallery-modes';
 import { createGalleryService, type GalleryChanged } from './services/gallery-service';
 import { createHomeService } from './services/home-picks';
 import { createMediaRuntime } from './services/ingest-runtime';
 import { createMediaAccess } from './services/media-access';
+import { createOrderService } from './services/orders';
+import { createPicksService } from './services/picks';
 import { createStorageApiService } from './services/storage-api';
 import { createTrashService } from './services/trash';
 import type { Storage } from './storage/storage';
@@ -76,6 +81,19 @@ export async function composeServices(input: {
   const gallery = createGalleryService({ media: media.media, gallery: createGalleryRepository(db) });
   const mediaUrls = createMediaUrls(loadMediaUrlKey(config.authSecret, config.dataDir));
   const findById = (id: string) => media.media.findById(id);
+  const proofing = createProofingRepository(db);
+  const orderRepository = createOrderRepository(db);
+  const mediaAccess = createMediaAccess({
+    media: media.media,
+    urls: mediaUrls,
+    modes: proofing,
+    orders: orderRepository,
+  });
+  const galleryModes = createGalleryModes({
+    modes: proofing,
+    folders: adminMediaRepository,
+    prepareProofs: async () => 0,
+  });
 
   const ctx: AppContext = {
     config,
@@ -98,7 +116,22 @@ export async function composeServices(input: {
     agreements: createAgreementService({ agreements: createAgreementRepository(db) }),
     media,
     mediaUrls,
-    mediaAccess: createMediaAccess({ media: media.media, urls: mediaUrls }),
+    mediaAccess,
+    galleryModes,
+    picks: createPicksService({ access: mediaAccess, proofing, orders: orderRepository, media: media.media }),
+    orders: createOrderService({
+      access: mediaAccess,
+      orders: orderRepository,
+      proofing,
+      media: media.media,
+      clients,
+      settings,
+      mailer: accounts.mailer,
+      urls: mediaUrls,
+      siteName: config.siteName,
+      publicUrl: config.publicUrl,
+      adminEmail: config.adminEmail,
+    }),
     gallery,
     archives: createFolderArchiveService({ gallery, storage }),
     home: createHomeService({ media: media.media, settings }),
@@ -106,6 +139,7 @@ export async function composeServices(input: {
       admin: adminMediaRepository,
       media: media.media,
       settings,
+      modes: proofing,
       notifyWorker: () => media.worker.notify(),
       galleryChanged,
     }),
@@ -116,7 +150,13 @@ export async function composeServices(input: {
       siteName: config.siteName,
       publicUrl: config.publicUrl,
     }),
-    storageApi: createStorageApiService({ media: media.media, admin: adminMediaRepository, storage, galleryChanged }),
+    storageApi: createStorageApiService({
+      media: media.media,
+      admin: adminMediaRepository,
+      storage,
+      galleryChanged,
+      quotaBytes: config.storageQuotaBytes,
+    }),
     health: {
       /** Touches the database, so a dead one shows. */
       async check() {

@@ -10,10 +10,13 @@ import type { AgreementService } from './services/agreement-service';
 import type { ClientAccounts } from './services/client-accounts';
 import type { ClientsAdmin } from './services/clients-admin';
 import type { FolderArchiveService } from './services/folder-archive';
+import type { GalleryModes } from './services/gallery-modes';
 import type { GalleryService } from './services/gallery-service';
 import type { HomeService } from './services/home-picks';
 import type { MediaRuntime } from './services/ingest-runtime';
 import type { MediaAccess } from './services/media-access';
+import type { OrderService } from './services/orders';
+import type { PicksService } from './services/picks';
 import type { StorageApiService } from './services/storage-api';
 import type { TrashService } from './services/trash';
 import type { Storage } from './storage/storage';
@@ -48,6 +51,12 @@ export interface AppContext {
   mediaUrls: MediaUrls;
   /** The one rule deciding who may read a media item (server/services/media-access.ts). */
   mediaAccess: MediaAccess;
+  /** Each client gallery's mode: delivered, or proofing (watermarked proofs to pick from). */
+  galleryModes: GalleryModes;
+  /** A client's picks in a proofing gallery and their price. */
+  picks: PicksService;
+  /** Orders: sent by clients, taken through paid and delivered by the photographer. */
+  orders: OrderService;
   /** Gallery pages at a flat cost, and whole folders for the archive. */
   gallery: GalleryService;
   /** "Download all": a folder's originals as one ZIP (server/services/folder-archive.ts). */

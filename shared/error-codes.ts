@@ -21,6 +21,12 @@ export const ERROR_STATUS = {
   'email-not-verified': 403,
   'folder-not-empty': 409,
   'client-has-account': 409,
+  // Proofing and orders.
+  'not-delivered': 403,
+  'not-proofing': 409,
+  'selection-locked': 409,
+  'no-picks': 400,
+  'order-transition': 409,
   'forbidden-origin': 403,
   unauthenticated: 401,
   'quota-exceeded': 402,

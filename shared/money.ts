@@ -1,4 +1,4 @@
-import { CURRENCY } from './pricing';
+import { AGOROT_PER_SHEKEL, CURRENCY, type Money } from './pricing';
 
 /** Formats whole shekels for a locale: "60 ₪" in Hebrew, "₪60" in English, "60 ₪" in French. */
 export function formatShekels(amount: number, locale: string): string {
@@ -8,4 +8,14 @@ export function formatShekels(amount: number, locale: string): string {
     maximumFractionDigits: 0,
     minimumFractionDigits: 0,
   }).format(amount);
+}
+
+/**
+ * Money (whole agorot) as people read it in `locale`: Intl's currency style, with the agorot ("₪6.00"). Money is kept
+ * in agorot everywhere else; only this divides.
+ */
+export function formatMoney(money: Money | { amount: number; currency: string }, locale: string): string {
+  return new Intl.NumberFormat(locale, { style: 'currency', currency: money.currency }).format(
+    money.amount / AGOROT_PER_SHEKEL,
+  );
 }

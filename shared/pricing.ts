@@ -24,6 +24,55 @@ export const PRICE_CARDS: readonly PriceCard[] = [
   { id: 'custom', amount: null, from: false, details: {} },
 ];
 
+/** Money is kept and computed as whole agorot (1 ₪ = 100 agorot); only the display divides. */
+export const AGOROT_PER_SHEKEL = 100;
+
+export interface Money {
+  /** Whole agorot. */
+  amount: number;
+  currency: typeof CURRENCY;
+}
+
+/** Shekels from the price list as money. */
+export function shekels(amount: number): Money {
+  return { amount: Math.round(amount * AGOROT_PER_SHEKEL), currency: CURRENCY };
+}
+
+function cardDetail(id: PriceCardId, detail: string): number {
+  const value = PRICE_CARDS.find((card) => card.id === id)?.details[detail];
+  if (value === undefined) throw new Error(`price list has no ${id}.${detail}`);
+  return value;
+}
+
+function cardAmount(id: PriceCardId): number {
+  const value = PRICE_CARDS.find((card) => card.id === id)?.amount;
+  if (value === undefined || value === null) throw new Error(`price list has no amount for ${id}`);
+  return value;
+}
+
+/** What a selection of picked photos costs, as the "images by choice" card sells it. */
+export interface PicksPrice {
+  count: number;
+  /** Picks covered by the deposit (at most the card's included images). */
+  included: number;
+  /** Price of each pick beyond the included ones, in agorot. */
+  unitAmount: number;
+  total: Money;
+}
+
+/**
+ * The price of `count` picks: the first included images (2) are covered by the deposit, every further one costs the
+ * card's price (6 ₪). A client's deposit covers their first order only, so a later order passes
+ * `includedAvailable: false` and pays for every pick. The server's order total and the browser's live summary both
+ * come from here; the browser only displays it.
+ */
+export function priceOfPicks(count: number, options: { includedAvailable?: boolean } = {}): PicksPrice {
+  const unitAmount = shekels(cardAmount('choice')).amount;
+  const includedLimit = options.includedAvailable === false ? 0 : cardDetail('choice', 'includedImages');
+  const included = Math.min(count, includedLimit);
+  return { count, included, unitAmount, total: { amount: (count - included) * unitAmount, currency: CURRENCY } };
+}
+
 export const PAYMENT_METHODS = ['bit', 'cash', 'paybox'] as const;
 export type PaymentMethod = (typeof PAYMENT_METHODS)[number];
 

@@ -132,6 +132,54 @@ export interface AgreementTable {
   terms_version: string;
 }
 
+/** The mode of a client gallery (migration 009_proofing); no row means `delivered`. */
+export interface GalleryModeTable {
+  folder: string;
+  mode: 'delivered' | 'proofing';
+  updated_at: string;
+}
+
+/** One photo in a client's current, unsent selection. */
+export interface PickTable {
+  account_id: string;
+  media_id: string;
+  created_at: string;
+}
+
+/** An order, with the prices it was made at (amounts in agorot). */
+export interface ClientOrderTable {
+  id: string;
+  account_id: string;
+  folder: string;
+  status: 'submitted' | 'paid' | 'delivered' | 'cancelled';
+  note: string;
+  language: string;
+  item_count: number;
+  included_count: number;
+  unit_amount: number;
+  total_amount: number;
+  currency: string;
+  payment_method: string | null;
+  paid_amount: number | null;
+  paid_at: string | null;
+  delivery: 'picked' | 'gallery' | null;
+  created_at: string;
+  updated_at: string;
+}
+
+export interface ClientOrderItemTable {
+  order_id: string;
+  media_id: string;
+  position: number;
+}
+
+export interface ClientOrderEventTable {
+  id: string;
+  order_id: string;
+  status: ClientOrderTable['status'];
+  at: string;
+}
+
 export interface DatabaseSchema {
   setting: SettingTable;
   auth_attempt: AuthAttemptTable;
@@ -143,4 +191,9 @@ export interface DatabaseSchema {
   media: MediaTable;
   job: JobTable;
   agreement: AgreementTable;
+  gallery_mode: GalleryModeTable;
+  pick: PickTable;
+  client_order: ClientOrderTable;
+  client_order_item: ClientOrderItemTable;
+  client_order_event: ClientOrderEventTable;
 }

@@ -11,11 +11,19 @@ function srcset(items: Derivative[], link: (file: string) => string): string {
     .join(', ');
 }
 
+export interface PresentOptions {
+  /** Signed URLs, for private items. */
+  signed: boolean;
+  /** Only the watermarked proofs, under proof-only signatures: what the client of a proofing gallery gets. */
+  proof?: boolean;
+}
+
 /**
  * A ready media row as the grid, lightbox and home page see it. Main-gallery items get plain URLs; private ones get
  * signed URLs (`signed: true`), valid for up to an hour. Storage paths and database fields never leave.
  */
-export function presentMedia(record: MediaRecord, urls: MediaUrls, options: { signed: boolean }): MediaView {
+export function presentMedia(record: MediaRecord, urls: MediaUrls, options: PresentOptions): MediaView {
+  if (options.proof) return presentProof(record, urls);
   const link = (file: string) => urls.url(record.id, file, options);
   const images = record.derivatives.filter((item) => item.role === 'image');
   const avif = images.filter((item) => item.format === 'avif');
@@ -47,5 +55,31 @@ export function presentMedia(record: MediaRecord, urls: MediaUrls, options: { si
         }
       : null,
     duration: record.duration,
+  };
+}
+
+/**
+ * The proof of an item: its watermarked WebP pictures (every browser we serve reads WebP, so there is no AVIF or JPEG
+ * set) and, for a video, the watermarked preview clip as the only playable file. Until the proofs are made the item
+ * shows its blurred placeholder only. `proof: true` tells the page there is nothing to download.
+ */
+function presentProof(record: MediaRecord, urls: MediaUrls): MediaView {
+  const link = (file: string) => urls.url(record.id, file, { signed: true, proofOnly: true });
+  const pictures = record.derivatives.filter((item) => item.role === 'proof').toSorted((a, b) => a.width - b.width);
+  const src = pictures.filter((item) => item.width <= DEFAULT_SRC_WIDTH).at(-1) ?? pictures[0];
+  const clip = record.derivatives.find((item) => item.role === 'proof-preview');
+  return {
+    id: record.id,
+    kind: record.isVideo ? 'video' : 'image',
+    name: record.name,
+    width: record.width ?? 1,
+    height: record.height ?? 1,
+    placeholder: record.placeholder,
+    image: { src: src ? link(src.file) : '', srcset: { avif: '', webp: srcset(pictures, link), jpeg: '' } },
+    video: record.isVideo
+      ? { src: clip ? link(clip.file) : '', type: 'video/mp4', preview: clip ? link(clip.file) : null }
+      : null,
+    duration: record.duration,
+    proof: true,
   };
 }

@@ -7,11 +7,20 @@ export const SIGNED_URL_MAX_SECONDS = 3600;
 /** Signed URLs are cut on this grid so one item keeps the same URL for a while (browser and CDN caches hit). */
 const SIGNING_WINDOW_SECONDS = 1800;
 
+/** What a signature grants: every file of the item, or only its watermarked proofs. */
+export type SignedGrant = 'full' | 'proof';
+
+export interface UrlOptions {
+  signed: boolean;
+  /** Sign for the item's proofs only: the URL opens no clean file, whatever file name is put in it. */
+  proofOnly?: boolean;
+}
+
 export interface MediaUrls {
   /** `/media/<id>/<file>` (file is a derivative's name or `original`), signed when `signed` is true. */
-  url(mediaId: string, file: string, options: { signed: boolean }): string;
-  /** Whether `exp` and `sig` from a query string grant access to `mediaId` now. */
-  verify(mediaId: string, exp: unknown, sig: unknown, now?: Date): boolean;
+  url(mediaId: string, file: string, options: UrlOptions): string;
+  /** What `exp` and `sig` from a query string grant for `mediaId` now; null for nothing. */
+  verify(mediaId: string, exp: unknown, sig: unknown, now?: Date): SignedGrant | null;
 }
 
 /**
@@ -42,25 +51,34 @@ export function loadMediaUrlKey(authSecret: string | undefined, dataDir: string)
  * an item's files.
  */
 export function createMediaUrls(key: Buffer): MediaUrls {
-  const sign = (mediaId: string, exp: number) =>
-    createHmac('sha256', key).update(`${mediaId}.${exp}`).digest().subarray(0, 16).toString('base64url');
+  const sign = (mediaId: string, exp: number, grant: SignedGrant) =>
+    createHmac('sha256', key)
+      .update(grant === 'full' ? `${mediaId}.${exp}` : `${mediaId}.${exp}.proof`)
+      .digest()
+      .subarray(0, 16)
+      .toString('base64url');
+  const matches = (given: Buffer, expected: string) => {
+    const wanted = Buffer.from(expected);
+    return given.length === wanted.length && timingSafeEqual(given, wanted);
+  };
 
   return {
-    url(mediaId, file, { signed }) {
+    url(mediaId, file, { signed, proofOnly = false }) {
       const base = `/media/${mediaId}/${file}`;
       if (!signed) return base;
       const now = Math.floor(Date.now() / 1000);
       const exp = Math.floor(now / SIGNING_WINDOW_SECONDS) * SIGNING_WINDOW_SECONDS + SIGNED_URL_MAX_SECONDS;
-      return `${base}?exp=${exp}&sig=${sign(mediaId, exp)}`;
+      return `${base}?exp=${exp}&sig=${sign(mediaId, exp, proofOnly ? 'proof' : 'full')}`;
     },
     verify(mediaId, exp, sig, now = new Date()) {
-      if (typeof exp !== 'string' || typeof sig !== 'string' || !/^\d{1,12}$/.test(exp)) return false;
+      if (typeof exp !== 'string' || typeof sig !== 'string' || !/^\d{1,12}$/.test(exp)) return null;
       const expiry = Number(exp);
       const seconds = now.getTime() / 1000;
-      if (expiry <= seconds || expiry > seconds + SIGNED_URL_MAX_SECONDS) return false;
-      const expected = Buffer.from(sign(mediaId, expiry));
+      if (expiry <= seconds || expiry > seconds + SIGNED_URL_MAX_SECONDS) return null;
       const given = Buffer.from(sig);
-      return given.length === expected.length && timingSafeEqual(given, expected);
+      if (matches(given, sign(mediaId, expiry, 'full'))) return 'full';
+      if (matches(given, sign(mediaId, expiry, 'proof'))) return 'proof';
+      return null;
     },
   };
 }

@@ -3,6 +3,7 @@ import { type AdminFolderList, FEATURED_PICKS, type HomePicks } from '../../shar
 import { AppError } from '../errors';
 import type { AdminMediaRepository, FolderOwner } from '../repositories/admin-media-repository';
 import type { MediaRecord, MediaRepository } from '../repositories/media-repository';
+import type { ProofingRepository } from '../repositories/proofing-repository';
 import type { SettingsRepository } from '../repositories/settings-repository';
 import { formatContentDisposition } from '../storage/content-disposition';
 import type { GalleryChanged } from './gallery-service';
@@ -18,6 +19,8 @@ export interface AdminMediaDependencies {
   admin: AdminMediaRepository;
   media: Pick<MediaRepository, 'findVisibleByIds'>;
   settings: SettingsRepository;
+  /** Which client galleries are in proofing (every other one is delivered). */
+  modes: Pick<ProofingRepository, 'foldersIn'>;
   /** Wakes the job worker after items are sent back through the pipeline. */
   notifyWorker: () => void;
   /** Told when a gallery's order or content changes (reordering, items sent back through the pipeline). */
@@ -36,8 +39,13 @@ export function createAdminMediaService(deps: AdminMediaDependencies) {
   return {
     /** Every client's folder with its statistics, plus the main gallery's. */
     async listFolders(): Promise<AdminFolderList> {
-      const [owners, stats] = await Promise.all([admin.listClientFolders(), admin.folderStats()]);
+      const [owners, stats, proofing] = await Promise.all([
+        admin.listClientFolders(),
+        admin.folderStats(),
+        deps.modes.foldersIn('proofing'),
+      ]);
       const byFolder = new Map(stats.map((row) => [row.folder, row]));
+      const inProofing = new Set(proofing);
       const empty = { itemCount: 0, totalSize: 0, lastUpload: null };
       const items = owners.map(({ folder, email, name }) => {
         const row = byFolder.get(folder);
@@ -45,6 +53,7 @@ export function createAdminMediaService(deps: AdminMediaDependencies) {
           folder,
           email,
           name,
+          mode: inProofing.has(folder) ? ('proofing' as const) : ('delivered' as const),
           ...(row ? { itemCount: row.itemCount, totalSize: row.totalSize, lastUpload: row.lastUpload } : empty),
         };
       });

@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MAIN_GALLERY_FOLDER } from '../../shared/folders';
 import { DERIVED_PREFIX } from '../media/types';
 import { createAdminMediaRepository } from '../repositories/admin-media-repository';
+import { createProofingRepository } from '../repositories/proofing-repository';
 import { createSettingsRepository } from '../repositories/settings-repository';
 import { TEST_DATABASES } from '../test/harness';
 import { drainJobs, makeTestRuntime, writeTestJpeg } from '../test/support/ingest';
@@ -88,6 +89,7 @@ describe.each(TEST_DATABASES)('trash and repairs on %s', (kind) => {
       admin,
       media: runtime.media,
       settings: createSettingsRepository(t.database.db),
+      modes: createProofingRepository(t.database.db),
       notifyWorker: () => runtime.worker.notify(),
     });
     const step = await service.fixMetadata(MAIN_GALLERY_FOLDER, undefined);
@@ -132,6 +134,7 @@ describe.each(TEST_DATABASES)('trash and repairs on %s', (kind) => {
       admin,
       media: runtime.media,
       settings: createSettingsRepository(t.database.db),
+      modes: createProofingRepository(t.database.db),
       notifyWorker: () => {},
       galleryChanged,
     });

@@ -87,3 +87,17 @@ export function resetSecretsFromText(text: string): { oobCode: string; code: str
   if (!oobCode || !code) throw new Error(`no reset link or code in:\n${text}`);
   return { oobCode: decodeURIComponent(oobCode), code };
 }
+
+/** The newest e-mail to `to` in DATA_DIR/outbox whose subject matches, waiting up to 5 s for it to be written. */
+export async function outboxMailTo(dataDir: string, to: string, subject: RegExp): Promise<ParsedMail> {
+  const deadline = Date.now() + 5000;
+  for (;;) {
+    for (const file of outboxFiles(dataDir).reverse()) {
+      const mail = await simpleParser(fs.readFileSync(file));
+      const recipient = mail.to && !Array.isArray(mail.to) ? mail.to.text : '';
+      if (recipient === to && subject.test(mail.subject ?? '')) return mail;
+    }
+    if (Date.now() > deadline) throw new Error(`no e-mail to ${to} matching ${subject}`);
+    await new Promise((resolve) => setTimeout(resolve, 25));
+  }
+}

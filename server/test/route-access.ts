@@ -130,6 +130,15 @@ export const ROUTE_ACCESS: Record<string, AccessRow> = {
   'GET /api/me/gallery': VERIFIED,
   'GET /api/me/gallery/archive': VERIFIED,
 
+  // Proofing (server/routes/proofing): each verified client's own picks and orders only;
+  // server/routes/proofing/proofing.test.ts checks whose, and what a proofing client may not receive.
+  'GET /api/me/picks': VERIFIED,
+  'PUT /api/me/picks/:mediaId': VERIFIED,
+  'DELETE /api/me/picks/:mediaId': VERIFIED,
+  'GET /api/me/picks/items': VERIFIED,
+  'POST /api/me/orders': VERIFIED,
+  'GET /api/me/orders': VERIFIED,
+
   // Media bytes (server/routes/media): each item decides through server/services/media-access.ts. Here, a private
   // photo of clientA; server/routes/media/*.test.ts check public items, signatures and every file kind.
   'GET /media/:id/:file': { access: PRIVATE_OF_A, url: (who) => `/media/${who.photoA}/${who.photoAFile}` },
@@ -153,6 +162,10 @@ export const ROUTE_ACCESS: Record<string, AccessRow> = {
   'POST /api/admin/clients/:id/invitation': ADMIN_ONLY,
   'DELETE /api/admin/clients/:id': ADMIN_ONLY,
   'PUT /api/admin/folders/:folder/owner': ADMIN_ONLY,
+  'PATCH /api/admin/folders/:folder': ADMIN_ONLY,
+  'GET /api/admin/orders': ADMIN_ONLY,
+  'PATCH /api/admin/orders/:id': ADMIN_ONLY,
+  'GET /api/admin/orders/:id/archive': ADMIN_ONLY,
   'POST /api/uploads': ADMIN_ONLY,
   'GET /api/uploads/:id': ADMIN_ONLY,
   'PATCH /api/uploads/:id': ADMIN_ONLY,

@@ -32,12 +32,14 @@ export const adminFolderSchema = z.object({
   totalSize: z.number().min(0),
   /** When the newest item arrived, ISO, or null for an empty folder. */
   lastUpload: z.string().nullable(),
+  /** Delivered (everything is the client's) or proofing (watermarked proofs to pick from). */
+  mode: z.enum(['delivered', 'proofing']),
 });
 export type AdminFolder = z.infer<typeof adminFolderSchema>;
 
 export const adminFolderListSchema = z.object({
   items: z.array(adminFolderSchema),
-  mainGallery: adminFolderSchema.omit({ email: true, name: true }),
+  mainGallery: adminFolderSchema.omit({ email: true, name: true, mode: true }),
 });
 export type AdminFolderList = z.infer<typeof adminFolderListSchema>;
 

@@ -29,6 +29,8 @@ export const mediaViewSchema = z.object({
     .nullable(),
   /** Seconds, for videos. */
   duration: z.number().nonnegative().nullable(),
+  /** A watermarked proof (a proofing gallery): shown for choosing, never downloadable. */
+  proof: z.boolean().optional(),
 });
 
 export type MediaView = z.infer<typeof mediaViewSchema>;

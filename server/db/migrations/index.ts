@@ -7,6 +7,7 @@ import * as m005agreements from './005_agreements';
 import * as m006mediaTrash from './006_media_trash';
 import * as m007mediaCrc32 from './007_media_crc32';
 import * as m008clients from './008_clients';
+import * as m009proofing from './009_proofing';
 
 /**
  * Every migration, by name; the name is the file's. Names sort in the order they run, each number once. Never edit a
@@ -22,6 +23,7 @@ export const migrations: Record<string, Migration> = {
   '006_media_trash': m006mediaTrash,
   '007_media_crc32': m007mediaCrc32,
   '008_clients': m008clients,
+  '009_proofing': m009proofing,
 };
 
 /**

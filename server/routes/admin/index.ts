@@ -17,6 +17,7 @@ import { requireAdmin } from '../../plugins/authorize';
 import { presentAdminMedia } from '../../presenters/admin-media-presenter';
 import { startDailyTask } from '../../services/trash';
 import { clientRoutes } from './clients';
+import { orderAdminRoutes } from './orders';
 
 const folderParams = z.object({ folder: z.string().min(1).max(255) });
 const idParams = z.object({ id: mediaIdSchema });
@@ -98,6 +99,7 @@ export const adminRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (ap
   );
 
   await app.register(clientRoutes, { ctx });
+  await app.register(orderAdminRoutes, { ctx });
 
   // The daily sweep of the trash runs while the app runs.
   let sweep: { stop: () => Promise<void> } | null = null;

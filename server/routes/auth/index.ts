@@ -1,7 +1,6 @@
 import { fromNodeHeaders } from 'better-auth/node';
-import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyReply } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { LANGUAGE_STORAGE_KEY, resolveLanguage } from '../../../shared/i18n/languages';
 import {
   changePasswordBodySchema,
   forgotPasswordBodySchema,
@@ -25,20 +24,13 @@ import { sessionUserSchema } from '../../../shared/schemas/session';
 import type { Window } from '../../auth/limits';
 import type { AppContext } from '../../context';
 import { requireUser, sessionUserOf } from '../../plugins/authorize';
+import { requestLanguage } from '../../plugins/request-language';
 
 const perIp = (window: Window) => ({ rateLimit: { max: window.max, timeWindow: window.windowMs } });
 
 function withCookies<T>(reply: FastifyReply, answer: { result: T; setCookies: string[] }): T {
   if (answer.setCookies.length > 0) reply.header('set-cookie', answer.setCookies);
   return answer.result;
-}
-
-/** An e-mail's language: the visitor's chosen language (cookie), else the browser's. */
-function requestLanguage(request: FastifyRequest) {
-  return resolveLanguage({
-    cookie: request.cookies?.[LANGUAGE_STORAGE_KEY],
-    acceptLanguage: request.headers['accept-language'],
-  });
 }
 
 const ok = { ok: true as const };

@@ -1,6 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { AppContext } from '../../context';
 import { requireVerified, sessionUserOf } from '../../plugins/authorize';
+import { notDelivered } from '../../services/media-access';
 import { formatContentDisposition } from '../../storage/content-disposition';
 
 /**
@@ -11,7 +12,15 @@ import { formatContentDisposition } from '../../storage/content-disposition';
 export const archiveRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app, { ctx }) => {
   app.get('/api/me/gallery/archive', { onRequest: requireVerified, compress: false }, async (request, reply) => {
     const folder = ctx.mediaAccess.ownFolder(sessionUserOf(request));
-    const { stream, length, fileName } = await ctx.archives.ofFolder(folder);
+    // A proofing gallery holds proofs to choose from: only the items a delivered order gave the client are theirs.
+    const delivery = folder === null ? null : await ctx.mediaAccess.delivery(folder);
+    const include = (record: { id: string }) => delivery?.isClean(record.id) ?? true;
+    const archive = await ctx.archives.ofFolder(folder, include);
+    if (delivery?.proofing && archive.count === 0) {
+      archive.stream.destroy();
+      throw notDelivered();
+    }
+    const { stream, length, fileName } = archive;
     request.raw.once('close', () => {
       if (!reply.raw.writableFinished) stream.destroy();
     });

@@ -32,9 +32,15 @@ export const galleryRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (
     reply.header('cache-control', 'private, no-store');
     const folder = ctx.mediaAccess.ownFolder(sessionUserOf(request));
     if (folder === null) return { items: [], page, pageCount: 0, total: 0 };
-    const result = await gallery.page({ folder, kind: type }, page);
+    const [result, delivery] = await Promise.all([
+      gallery.page({ folder, kind: type }, page),
+      ctx.mediaAccess.delivery(folder),
+    ]);
     const { records, ...counts } = result;
-    return { ...counts, items: records.map((record) => presentMedia(record, ctx.mediaUrls, { signed: true })) };
+    // In a proofing gallery the client gets watermarked proofs, except for what an order delivered to them.
+    const present = (record: (typeof records)[number]) =>
+      presentMedia(record, ctx.mediaUrls, { signed: true, proof: !delivery.isClean(record.id) });
+    return { ...counts, items: records.map(present) };
   });
 
   await app.register(archiveRoutes, { ctx });

@@ -2,6 +2,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { AppContext } from '../../context';
 import { getSessionUser } from '../../plugins/authorize';
+import { notDelivered } from '../../services/media-access';
 import { sendStoredObject } from '../../storage/serve-object';
 
 const params = z.object({ id: z.string().regex(/^[A-Za-z0-9_-]{22}$/, 'not a media id') });
@@ -28,10 +29,11 @@ export const downloadRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async 
     '/api/media/:id/download',
     { schema: { params, querystring: query }, compress: false },
     async (request, reply) => {
-      const { record, scope } = await ctx.mediaAccess.readable(request.params.id, {
+      const { record, scope, clean } = await ctx.mediaAccess.readable(request.params.id, {
         ...request.query,
         user: () => getSessionUser(request),
       });
+      if (!clean) throw notDelivered();
       if (request.method === 'GET' && ctx.storage.kind === 's3') {
         const location = await ctx.storage.signedUrl(record.fullPath, {
           expiresInSeconds: PRESIGNED_DOWNLOAD_SECONDS,

@@ -2,9 +2,10 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { AppContext } from '../../context';
 import { AppError } from '../../errors';
-import { derivativeKey } from '../../media/types';
+import { derivativeKey, isProof } from '../../media/types';
 import { getSessionUser } from '../../plugins/authorize';
 import type { MediaRecord } from '../../repositories/media-repository';
+import { notDelivered } from '../../services/media-access';
 import { sendStoredObject } from '../../storage/serve-object';
 import { SmallObjectCache } from '../../storage/small-object-cache';
 import { downloadRoutes } from './download';
@@ -26,7 +27,8 @@ const notFound = () => new AppError('object-not-found', 'Object does not exist')
 
 /**
  * GET/HEAD /media/:id/:file — the bytes of a media item: a derivative by its content-addressed name, or `original`.
- * Who may read which item is decided by ctx.mediaAccess (server/services/media-access.ts). Range, ETag/304 and HEAD come from sendStoredObject. An SVG original is only ever an attachment under
+ * Who may read which item, and whether clean or only as proofs, is decided by ctx.mediaAccess
+ * (server/services/media-access.ts). Range, ETag/304 and HEAD come from sendStoredObject. An SVG original is only ever an attachment under
  * a sandbox CSP; every response says nosniff.
  */
 export const mediaRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app, { ctx }) => {
@@ -34,12 +36,13 @@ export const mediaRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (ap
   const derivatives = new SmallObjectCache();
   app.get('/media/:id/:file', { schema: { params, querystring: query }, compress: false }, async (request, reply) => {
     const { id, file } = request.params;
-    const { record, scope } = await ctx.mediaAccess.readable(id, {
+    const { record, scope, clean } = await ctx.mediaAccess.readable(id, {
       ...request.query,
       user: () => getSessionUser(request),
     });
     const extraHeaders = { 'content-security-policy': MEDIA_CSP };
     if (file === 'original') {
+      if (!clean) throw notDelivered();
       return sendStoredObject(request, reply, ctx.storage, record.fullPath, {
         contentType: record.contentType,
         cacheControl: `${scope}, ${ONE_HOUR}`,
@@ -49,6 +52,7 @@ export const mediaRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (ap
     }
     const derivative = record.derivatives.find((item) => item.file === file);
     if (!derivative) throw notFound();
+    if (!clean && !isProof(derivative)) throw notDelivered();
     return sendStoredObject(request, reply, ctx.storage, derivativeKey(id, file), {
       contentType: derivative.contentType,
       cacheControl: `${scope}, ${IMMUTABLE}`,

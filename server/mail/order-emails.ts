@@ -1,0 +1,62 @@
+import type { Language } from '../../shared/i18n/languages';
+import { formatMoney } from '../../shared/money';
+import type { Money } from '../../shared/pricing';
+import { escapeHtml } from '../html';
+import { htmlDocument, mailStrings } from './mail-text';
+import type { MailMessage } from './mailer';
+
+/** The order messages of mail.json: one to the photographer, two to the client. */
+export type OrderMessage = 'orderSubmitted' | 'orderPaid' | 'orderDelivered';
+
+export interface OrderEmailInput {
+  to: string;
+  language: Language;
+  siteName: string;
+  /** Where the button leads: the orders tab for the photographer, the gallery for the client. */
+  link: string;
+  clientName: string;
+  clientEmail: string;
+  count: number;
+  total: Money;
+  /** The client's note, for the photographer. */
+  note?: string;
+}
+
+/**
+ * An order e-mail in the reader's language, with a text and an HTML part. The amount is formatted for that language
+ * and, like every value, isolated where directions mix (a Latin name or "₪ 6.00" inside a Hebrew sentence).
+ */
+export function orderEmail(message: OrderMessage, input: OrderEmailInput): MailMessage {
+  const t = mailStrings(input.language, message, {
+    siteName: input.siteName,
+    name: input.clientName,
+    email: input.clientEmail,
+    count: String(input.count),
+    amount: formatMoney(input.total, input.language),
+  });
+  const note = input.note?.trim() ? input.note.trim() : null;
+  const paragraphs = [t('greeting'), t('intro'), t('amount')];
+  const text = [
+    ...paragraphs.flatMap((line) => [line, '']),
+    ...(note ? [t('noteLabel'), note, ''] : []),
+    t('linkInstructions'),
+    input.link,
+    '',
+    t('signature'),
+    '',
+  ].join('\n');
+  const html = htmlDocument(
+    input.language,
+    t('subject'),
+    [
+      ...paragraphs.map((line) => `<p>${escapeHtml(line)}</p>`),
+      ...(note
+        ? [`<p>${escapeHtml(t('noteLabel'))}</p>`, `<blockquote dir="auto">${escapeHtml(note)}</blockquote>`]
+        : []),
+      `<p>${escapeHtml(t('linkInstructions'))}</p>`,
+      `<p><a href="${escapeHtml(input.link)}" style="display: inline-block; padding: 10px 18px; background: #1f3a5f; color: #ffffff; text-decoration: none; border-radius: 6px;">${escapeHtml(t('button'))}</a></p>`,
+      `<p>${escapeHtml(t('signature'))}</p>`,
+    ].join('\n'),
+  );
+  return { to: input.to, subject: t('subject'), text, html };
+}

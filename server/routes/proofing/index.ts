@@ -1,0 +1,74 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { mediaIdSchema } from '../../../shared/schemas/admin';
+import {
+  clientOrderListSchema,
+  orderCreatedSchema,
+  pickedItemsSchema,
+  picksResponseSchema,
+  submitOrderRequestSchema,
+} from '../../../shared/schemas/proofing';
+import type { AppContext } from '../../context';
+import { requireVerified, sessionUserOf } from '../../plugins/authorize';
+import { requestLanguage } from '../../plugins/request-language';
+import { presentMedia } from '../../presenters/media-presenter';
+
+const pickParams = z.object({ mediaId: mediaIdSchema });
+
+/**
+ * The client's side of proofing: their picks (GET, PUT and DELETE /api/me/picks…), the picked items as proofs, and
+ * their orders (POST sends the selection; GET lists them). Every route needs a verified account and acts only on the
+ * folder that account owns; prices are computed by the server (ctx.picks, ctx.orders).
+ */
+export const proofingRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app, { ctx }) => {
+  app.addHook('onRequest', requireVerified);
+  app.addHook('onSend', async (_request, reply) => {
+    reply.header('cache-control', 'private, no-store');
+  });
+
+  app.get('/api/me/picks', { schema: { response: { 200: picksResponseSchema } } }, (request) =>
+    ctx.picks.summary(sessionUserOf(request)),
+  );
+
+  app.put(
+    '/api/me/picks/:mediaId',
+    { schema: { params: pickParams, response: { 200: picksResponseSchema } } },
+    (request) => ctx.picks.pick(sessionUserOf(request), request.params.mediaId),
+  );
+
+  app.delete(
+    '/api/me/picks/:mediaId',
+    { schema: { params: pickParams, response: { 200: picksResponseSchema } } },
+    (request) => ctx.picks.unpick(sessionUserOf(request), request.params.mediaId),
+  );
+
+  app.get('/api/me/picks/items', { schema: { response: { 200: pickedItemsSchema } } }, async (request) => {
+    const user = sessionUserOf(request);
+    const records = await ctx.picks.items(user);
+    const folder = ctx.mediaAccess.ownFolder(user);
+    const delivery = folder === null ? null : await ctx.mediaAccess.delivery(folder);
+    return {
+      items: records.map((record) =>
+        presentMedia(record, ctx.mediaUrls, { signed: true, proof: !(delivery?.isClean(record.id) ?? false) }),
+      ),
+    };
+  });
+
+  app.post(
+    '/api/me/orders',
+    { schema: { body: submitOrderRequestSchema, response: { 200: orderCreatedSchema, 201: orderCreatedSchema } } },
+    async (request, reply) => {
+      const { order, created } = await ctx.orders.submit(sessionUserOf(request), {
+        note: request.body.note,
+        language: requestLanguage(request),
+      });
+      // Sending the same selection again is not an error: it answers the order the first send made.
+      reply.code(created ? 201 : 200);
+      return { id: order.id, status: order.status, total: order.total };
+    },
+  );
+
+  app.get('/api/me/orders', { schema: { response: { 200: clientOrderListSchema } } }, async (request) => ({
+    orders: await ctx.orders.listForClient(sessionUserOf(request)),
+  }));
+};
