@@ -30,6 +30,7 @@ export function normalizeEmail(email: string): string {
 /** Throws weak-password (or a 400 for an overlong one) unless the new password meets the policy. */
 export function assertAcceptablePassword(password: string): void {
   const problem = passwordProblem(password);
+  if (problem === 'common') throw authErrors.weakPassword('common');
   if (problem) throw authErrors.weakPassword();
 }
 

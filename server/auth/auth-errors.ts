@@ -11,8 +11,15 @@ export function betterAuthCode(error: unknown): string | undefined {
 
 export const authErrors = {
   invalidEmail: () => new AppError('invalid-email', 'The e-mail address is not valid.'),
-  weakPassword: () =>
-    new AppError('weak-password', 'The password is too weak: use at least 6 characters and avoid common passwords.'),
+  /** `reason` tells the page which message fits: too short, or one of the passwords attackers try first. */
+  weakPassword: (reason: 'too-short' | 'common' = 'too-short') =>
+    new AppError(
+      'weak-password',
+      reason === 'common'
+        ? 'This password is one of the most common ones and would be guessed quickly: choose another.'
+        : 'The password is too short: use at least 6 characters.',
+      { reason },
+    ),
   invalidCredentials: () => new AppError('invalid-credentials', 'The e-mail address or password is not correct.'),
   wrongCurrentPassword: () => new AppError('invalid-credentials', 'The current password is not correct.'),
   emailInUse: () => new AppError('email-in-use', 'This e-mail address is already in use.'),

@@ -36,7 +36,7 @@ export interface OrdersDeps {
   access: Pick<MediaAccess, 'ownFolder'>;
   orders: OrderRepository;
   proofing: ProofingRepository;
-  media: Pick<MediaRepository, 'findById'>;
+  media: Pick<MediaRepository, 'findVisibleByIds'>;
   clients: Pick<ClientRepository, 'findByAccountId'>;
   settings: SettingsRepository;
   mailer: Pick<Mailer, 'sendLater'>;
@@ -56,11 +56,6 @@ export function createOrderService(deps: OrdersDeps) {
 
   async function withHistory(order: OrderRecord): Promise<ClientOrder> {
     return presentClientOrder(order, (await orders.historyOf([order.id])).get(order.id) ?? []);
-  }
-
-  async function recordsOf(mediaIds: string[]): Promise<MediaRecord[]> {
-    const records = await Promise.all(mediaIds.map((id) => deps.media.findById(id)));
-    return records.filter((record): record is MediaRecord => record !== undefined);
   }
 
   async function mail(message: OrderMessage, order: OrderRecord, to: 'admin' | 'client'): Promise<void> {
@@ -143,7 +138,7 @@ export function createOrderService(deps: OrdersDeps) {
           return presentAdminOrder(
             order,
             history.get(order.id) ?? [],
-            await recordsOf(items.get(order.id) ?? []),
+            await deps.media.findVisibleByIds(items.get(order.id) ?? []),
             { name: client?.fullName ?? '', email: client?.email ?? '' },
             deps.urls,
           );
@@ -189,7 +184,7 @@ export function createOrderService(deps: OrdersDeps) {
       const order = await orders.findById(id);
       if (!order) throw notFound();
       const items = (await orders.itemsOf([id])).get(id) ?? [];
-      return { order, records: (await recordsOf(items)).filter((record) => !record.deletedAt) };
+      return { order, records: await deps.media.findVisibleByIds(items) };
     },
 
     /** Remembers the language the photographer uses the panel in, for their e-mails. */

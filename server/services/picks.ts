@@ -23,7 +23,7 @@ export function createPicksService(deps: {
   access: Pick<MediaAccess, 'ownFolder'>;
   proofing: ProofingRepository;
   orders: OrderRepository;
-  media: Pick<MediaRepository, 'findById'>;
+  media: Pick<MediaRepository, 'findById' | 'findVisibleByIds'>;
 }) {
   const { proofing, orders } = deps;
 
@@ -87,9 +87,7 @@ export function createPicksService(deps: {
 
     /** The picked items themselves, in the order they were picked (those still visible). */
     async items(user: SessionUser): Promise<MediaRecord[]> {
-      const { mediaIds } = await summary(user);
-      const records = await Promise.all(mediaIds.map((id) => deps.media.findById(id)));
-      return records.filter((record): record is MediaRecord => record?.status === 'ready' && !record.deletedAt);
+      return deps.media.findVisibleByIds((await summary(user)).mediaIds);
     },
   };
 }

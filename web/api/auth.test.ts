@@ -33,5 +33,7 @@ describe('account page helpers', () => {
     expect(authErrorKey(new Error('boom'))).toBe('errors.generic');
     const badName = new ApiError('invalid-argument', 'x', 400, { fields: [{ field: 'fullName', message: 'x' }] });
     expect(authErrorKey(badName)).toBe('errors.invalidName');
+    expect(authErrorKey(new ApiError('weak-password', 'x', 400, { reason: 'too-short' }))).toBe('errors.weakPassword');
+    expect(authErrorKey(new ApiError('weak-password', 'x', 400, { reason: 'common' }))).toBe('errors.commonPassword');
   });
 });

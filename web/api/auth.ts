@@ -90,6 +90,10 @@ export function authErrorKey(error: unknown, fallbackKey = 'errors.generic'): st
     if (error.code === 'invalid-argument' && JSON.stringify(error.details ?? '').includes('fullName')) {
       return 'errors.invalidName';
     }
+    // A common password gets its own message: "at least 6 characters" would not be true of it.
+    if (error.code === 'weak-password' && (error.details as { reason?: unknown } | undefined)?.reason === 'common') {
+      return 'errors.commonPassword';
+    }
     return (Object.hasOwn(AUTH_ERROR_KEYS, error.code) && AUTH_ERROR_KEYS[error.code as AuthErrorCode]) || fallbackKey;
   }
   return fallbackKey;

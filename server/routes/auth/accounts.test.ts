@@ -74,6 +74,12 @@ describe.each(TEST_DATABASES)('accounts on %s', (database) => {
       expect({ status: res.statusCode, code: res.json().error?.code }).toEqual({ status: 400, code });
       expect(res.headers['set-cookie']).toBeUndefined();
     }
+    // The page tells a short password from a common one: each has its own message.
+    const short = await client.post('/api/auth/sign-up', { email, password: 'short' });
+    expect(short.json().error.details).toEqual({ reason: 'too-short' });
+    const common = await client.post('/api/auth/sign-up', { email, password: 'qwerty123' });
+    expect(common.json().error.details).toEqual({ reason: 'common' });
+    expect(common.json().error.message).toMatch(/common/);
     const malformed = await client.request({
       method: 'POST',
       url: '/api/auth/sign-up',
