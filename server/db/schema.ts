@@ -180,6 +180,58 @@ export interface ClientOrderEventTable {
   at: string;
 }
 
+/** A competition (migration 010_events). */
+export interface EventTable {
+  id: string;
+  slug: string;
+  name: string;
+  starts_on: string;
+  ends_on: string;
+  venue: string;
+  discipline: string;
+  visibility: 'public' | 'unlisted' | 'hidden';
+  access_key: string;
+  time_zone: string;
+  cover_media_id: string | null;
+  created_at: string;
+  updated_at: string;
+}
+
+export interface EventClassTable {
+  event_id: string;
+  name: string;
+  round_seconds: number;
+}
+
+/** One line of an event's start list; `start_time` is an absolute ISO time. */
+export interface EventEntryTable {
+  id: string;
+  event_id: string;
+  number: string;
+  rider: string;
+  horse: string;
+  class_name: string;
+  start_time: string;
+  hidden: number;
+  position: number;
+}
+
+export interface EventCameraTable {
+  event_id: string;
+  camera: string;
+  offset_seconds: number;
+}
+
+/** Where and when an event photo was taken, and the entry it shows. */
+export interface EventPhotoTable {
+  media_id: string;
+  event_id: string;
+  entry_id: string | null;
+  captured_at: string | null;
+  camera: string | null;
+  manual: number;
+}
+
 export interface DatabaseSchema {
   setting: SettingTable;
   auth_attempt: AuthAttemptTable;
@@ -196,4 +248,9 @@ export interface DatabaseSchema {
   client_order: ClientOrderTable;
   client_order_item: ClientOrderItemTable;
   client_order_event: ClientOrderEventTable;
+  event: EventTable;
+  event_class: EventClassTable;
+  event_entry: EventEntryTable;
+  event_camera: EventCameraTable;
+  event_photo: EventPhotoTable;
 }

@@ -1,0 +1,49 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import {
+  eventSearchQuerySchema,
+  eventSearchResponseSchema,
+  eventSlugSchema,
+  publicEventListSchema,
+  publicEventSchema,
+} from '../../../shared/schemas/events';
+import type { AppContext } from '../../context';
+
+const slugParams = z.object({ slug: eventSlugSchema });
+const keyQuery = z.object({ key: z.string().max(64).optional() });
+
+/**
+ * The public side of competitions: the list of public events, an event's page (an unlisted one with its `key`), and
+ * "find my photos" by start number, rider or horse. Hidden events and hidden entries answer nothing; a search lists
+ * only the entries it matched, with watermarked proofs under proof-only signatures.
+ */
+export const eventRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app, { ctx }) => {
+  app.get('/api/events', { schema: { response: { 200: publicEventListSchema } } }, async (_request, reply) => {
+    reply.header('cache-control', 'public, max-age=30');
+    return { events: await ctx.events.listPublic() };
+  });
+
+  app.get(
+    '/api/events/:slug',
+    { schema: { params: slugParams, querystring: keyQuery, response: { 200: publicEventSchema } } },
+    async (request, reply) => {
+      const event = await ctx.events.page(request.params.slug, request.query.key);
+      // Signed proof URLs inside, and an unlisted event's key in the request: never kept by a shared cache.
+      reply.header('cache-control', 'private, no-store');
+      if (!event.indexable) reply.header('x-robots-tag', 'noindex');
+      return event;
+    },
+  );
+
+  app.get(
+    '/api/events/:slug/search',
+    {
+      schema: { params: slugParams, querystring: eventSearchQuerySchema, response: { 200: eventSearchResponseSchema } },
+    },
+    async (request, reply) => {
+      reply.header('cache-control', 'private, no-store');
+      reply.header('x-robots-tag', 'noindex');
+      return { entries: await ctx.events.search(request.params.slug, request.query.q, request.query.key) };
+    },
+  );
+};

@@ -1,0 +1,405 @@
+import { randomBytes } from 'node:crypto';
+import type { AdminEvent, EntryResult, EventVisibility, PublicEvent } from '../../shared/schemas/events';
+import { DEFAULT_ROUND_SECONDS } from '../../shared/schemas/events';
+import { AppError } from '../errors';
+import { assignPhotos, offsetFromReference } from '../events/assignment';
+import { createEntrySearch } from '../events/entry-search';
+import { parseStartList, StartListError } from '../events/start-list';
+import { zonedTimeToDate } from '../events/zoned-time';
+import type { CaptureInfo } from '../media/capture-time';
+import { presentMedia } from '../presenters/media-presenter';
+import type { MediaUrls } from '../presenters/media-urls';
+import type { EntryRecord, EventRecord, EventRepository } from '../repositories/event-repository';
+import type { MediaRecord, MediaRepository } from '../repositories/media-repository';
+
+/** The storage folder of an event's photos: `_`-prefixed, so no client folder or upload can ever name it. */
+export function eventFolder(eventId: string): string {
+  return `_event-${eventId}`;
+}
+
+/** The event whose photos live in `folder`, if it is an event folder. */
+export function eventIdOfFolder(folder: string): string | null {
+  return folder.startsWith('_event-') ? folder.slice('_event-'.length) : null;
+}
+
+/** Proofs shown per entry in a search result: a ride is a few dozen frames. */
+const ITEMS_PER_ENTRY = 60;
+/** Entries a search answers with at most. */
+const SEARCH_LIMIT = 20;
+/** Photos becoming ready one after another are placed together, once the upload has paused this long. */
+const ASSIGN_DEBOUNCE_MS = 500;
+
+const notFound = () => new AppError('not-found', 'There is no such event.');
+
+export interface EventServiceDeps {
+  events: EventRepository;
+  media: Pick<MediaRepository, 'findVisibleByIds' | 'findById'>;
+  urls: MediaUrls;
+}
+
+/**
+ * Competitions: events and their pages, the start list, where each photo belongs, and "find my photos". What a
+ * visitor sees of an event is its non-hidden entries and their watermarked proofs; an unlisted event needs its key.
+ */
+export function createEventService(deps: EventServiceDeps) {
+  const { events } = deps;
+  const searchIndexes = new Map<string, ReturnType<typeof createEntrySearch>>();
+  const pendingAssignments = new Map<string, NodeJS.Timeout>();
+
+  async function mustFind(id: string): Promise<EventRecord> {
+    const event = await events.findById(id);
+    if (!event) throw notFound();
+    return event;
+  }
+
+  /** The event a visitor asked for, if they may see it: public, or unlisted with its key. */
+  async function visibleEvent(slug: string, key: string | undefined): Promise<EventRecord> {
+    const event = await events.findBySlug(slug);
+    if (!event || event.visibility === 'hidden') throw notFound();
+    if (event.visibility === 'unlisted' && key !== event.accessKey) throw notFound();
+    return event;
+  }
+
+  async function counts(event: EventRecord) {
+    const [entries, photos] = await Promise.all([events.entries(event.id), events.photos(event.id)]);
+    return { entries, photos };
+  }
+
+  async function present(event: EventRecord): Promise<PublicEvent> {
+    const { entries, photos } = await counts(event);
+    const cover = event.coverMediaId ? await deps.media.findById(event.coverMediaId) : undefined;
+    return {
+      slug: event.slug,
+      name: event.name,
+      date: event.startsOn,
+      endDate: event.endsOn,
+      venue: event.venue,
+      discipline: event.discipline as PublicEvent['discipline'],
+      indexable: event.visibility === 'public',
+      cover:
+        cover?.status === 'ready' && !cover.deletedAt
+          ? presentMedia(cover, deps.urls, { signed: true, proof: true })
+          : null,
+      entryCount: entries.filter((entry) => !entry.hidden).length,
+      photoCount: photos.filter((photo) => photo.entryId !== null).length,
+    };
+  }
+
+  async function searchIndex(event: EventRecord) {
+    let index = searchIndexes.get(event.id);
+    if (!index) {
+      const entries = await events.entries(event.id);
+      index = createEntrySearch(
+        entries.map((entry) => ({
+          id: entry.id,
+          number: entry.number,
+          rider: entry.rider,
+          horse: entry.horse,
+          className: entry.className,
+          hidden: entry.hidden,
+        })),
+      );
+      searchIndexes.set(event.id, index);
+    }
+    return index;
+  }
+
+  /** Runs the automatic placement of the event's photos (hand placements stay). */
+  async function assign(eventId: string): Promise<{ assigned: number; unassigned: number }> {
+    const event = await mustFind(eventId);
+    const [entries, classes, cameras, photos] = await Promise.all([
+      events.entries(eventId),
+      events.classes(eventId),
+      events.cameras(eventId),
+      events.photos(eventId),
+    ]);
+    const automatic = photos.filter((photo) => !photo.manual);
+    const result = assignPhotos({
+      entries: entries.map((entry) => ({
+        id: entry.id,
+        className: entry.className,
+        startTime: new Date(entry.startTime),
+      })),
+      photos: automatic.map((photo) => ({
+        id: photo.mediaId,
+        camera: photo.camera,
+        capturedAt: photo.capturedAt ? new Date(photo.capturedAt) : null,
+      })),
+      classRules: classes.map((rule) => ({ className: rule.name, roundSeconds: rule.roundSeconds })),
+      offsets: cameras,
+      defaultRoundSeconds: DEFAULT_ROUND_SECONDS,
+    });
+    await events.writeAssignments(event.id, result);
+    const assigned = [...result.values()].filter((entryId) => entryId !== null).length;
+    return { assigned, unassigned: result.size - assigned };
+  }
+
+  function thumbnailOf(record: MediaRecord): string {
+    const smallest = record.derivatives
+      .filter((item) => item.role === 'image' && (item.format === 'jpeg' || item.format === 'png'))
+      .toSorted((a, b) => a.width - b.width)[0];
+    return smallest ? deps.urls.url(record.id, smallest.file, { signed: true }) : '';
+  }
+
+  return {
+    async create(input: {
+      name: string;
+      date: string;
+      endDate?: string;
+      slug: string;
+      venue: string;
+      discipline: string;
+      visibility: EventVisibility;
+      timeZone: string;
+    }): Promise<{ id: string; slug: string }> {
+      if (await events.findBySlug(input.slug)) {
+        throw new AppError('conflict', 'Another event already has this address.', { field: 'slug' });
+      }
+      try {
+        const event = await events.insert({
+          slug: input.slug,
+          name: input.name,
+          startsOn: input.date,
+          endsOn: input.endDate ?? input.date,
+          venue: input.venue,
+          discipline: input.discipline,
+          visibility: input.visibility,
+          accessKey: randomBytes(16).toString('base64url'),
+          timeZone: input.timeZone,
+        });
+        return { id: event.id, slug: event.slug };
+      } catch (error) {
+        if (await events.findBySlug(input.slug)) {
+          throw new AppError('conflict', 'Another event already has this address.', { field: 'slug' });
+        }
+        throw error;
+      }
+    },
+
+    async update(id: string, changes: Parameters<EventRepository['update']>[1]): Promise<void> {
+      await mustFind(id);
+      await events.update(id, changes);
+    },
+
+    async listForAdmin(): Promise<AdminEvent[]> {
+      const all = await events.list();
+      return Promise.all(
+        all.map(async (event) => {
+          const [view, photos, classes, cameras] = await Promise.all([
+            present(event),
+            events.photos(event.id),
+            events.classes(event.id),
+            events.cameras(event.id),
+          ]);
+          return {
+            ...view,
+            id: event.id,
+            visibility: event.visibility,
+            accessKey: event.accessKey,
+            timeZone: event.timeZone,
+            unassignedCount: photos.filter((photo) => photo.entryId === null).length,
+            classes,
+            cameras,
+          };
+        }),
+      );
+    },
+
+    async listPublic(): Promise<PublicEvent[]> {
+      return Promise.all((await events.list('public')).map(present));
+    },
+
+    async page(slug: string, key?: string): Promise<PublicEvent> {
+      return present(await visibleEvent(slug, key));
+    },
+
+    /** Whether search engines may index `/events/<slug>`: only a public event's page. */
+    async indexable(slug: string): Promise<boolean> {
+      return (await events.findBySlug(slug))?.visibility === 'public';
+    },
+
+    /**
+     * Replaces the start list from a CSV file as organisers export it; a bad row refuses the whole file with every
+     * problem and its line. Photos are then placed again.
+     */
+    async importStartList(id: string, bytes: Buffer): Promise<{ entries: number }> {
+      const event = await mustFind(id);
+      let parsed: ReturnType<typeof parseStartList>;
+      try {
+        parsed = parseStartList(bytes);
+      } catch (error) {
+        if (error instanceof StartListError) {
+          const first = error.problems[0];
+          throw new AppError(
+            'invalid-start-list',
+            `The start list was not imported: ${error.problems.length} problem(s), the first on line ${first?.line}: ${first?.reason}`,
+            { line: first?.line ?? 1, problems: error.problems.slice(0, 100) },
+          );
+        }
+        throw error;
+      }
+      const entries = parsed.entries.map((entry) => ({
+        number: entry.number,
+        rider: entry.rider,
+        horse: entry.horse,
+        className: entry.className,
+        startTime: zonedTimeToDate(`${event.startsOn}T${entry.startTime}`, event.timeZone).toISOString(),
+      }));
+      const count = await events.replaceEntries(id, entries);
+      searchIndexes.delete(id);
+      await assign(id);
+      return { entries: count };
+    },
+
+    async entriesForAdmin(id: string) {
+      await mustFind(id);
+      const [entries, photos] = await Promise.all([events.entries(id), events.photos(id)]);
+      const perEntry = new Map<string, number>();
+      for (const photo of photos)
+        if (photo.entryId) perEntry.set(photo.entryId, (perEntry.get(photo.entryId) ?? 0) + 1);
+      return entries.map((entry) => ({
+        id: entry.id,
+        number: entry.number,
+        rider: entry.rider,
+        horse: entry.horse,
+        class: entry.className,
+        startTime: entry.startTime,
+        hidden: entry.hidden,
+        photoCount: perEntry.get(entry.id) ?? 0,
+      }));
+    },
+
+    async setEntryHidden(id: string, entryId: string, hidden: boolean): Promise<void> {
+      if (!(await events.setEntryHidden(id, entryId, hidden)))
+        throw new AppError('not-found', 'There is no such entry.');
+      searchIndexes.delete(id);
+    },
+
+    async setClasses(id: string, classes: Array<{ name: string; roundSeconds: number }>) {
+      await mustFind(id);
+      await events.setClasses(id, classes);
+      return assign(id);
+    },
+
+    /** A camera's clock offset, typed in or worked out from one photo whose true time the photographer knows. */
+    async setCameraOffset(
+      id: string,
+      camera: string,
+      input: { offsetSeconds: number } | { mediaId: string; trueTime: string },
+    ) {
+      await mustFind(id);
+      let offsetSeconds: number;
+      if ('offsetSeconds' in input) {
+        offsetSeconds = input.offsetSeconds;
+      } else {
+        const photo = await events.findPhoto(input.mediaId);
+        if (!photo || photo.eventId !== id || !photo.capturedAt || photo.camera !== camera) {
+          throw new AppError('invalid-argument', 'Choose a photo of this camera that carries its capture time.');
+        }
+        offsetSeconds = offsetFromReference(new Date(photo.capturedAt), new Date(input.trueTime));
+      }
+      await events.setCameraOffset(id, camera, offsetSeconds);
+      return { camera, offsetSeconds, ...(await assign(id)) };
+    },
+
+    assign,
+
+    async assignByHand(id: string, mediaIds: string[], entryId: string | null): Promise<{ changed: number }> {
+      await mustFind(id);
+      if (entryId !== null && !(await events.entries(id)).some((entry) => entry.id === entryId)) {
+        throw new AppError('not-found', 'There is no such entry.');
+      }
+      return { changed: await events.assignByHand(id, mediaIds, entryId) };
+    },
+
+    /** The event's photos for the admin: all, only the unassigned ones, or one entry's. */
+    async photosForAdmin(id: string, filter: { unassigned?: boolean; entryId?: string }) {
+      await mustFind(id);
+      const photos = (await events.photos(id)).filter((photo) =>
+        filter.unassigned ? photo.entryId === null : filter.entryId ? photo.entryId === filter.entryId : true,
+      );
+      const records = new Map(
+        (await deps.media.findVisibleByIds(photos.map((photo) => photo.mediaId))).map((record) => [record.id, record]),
+      );
+      return photos.flatMap((photo) => {
+        const record = records.get(photo.mediaId);
+        return record
+          ? [
+              {
+                id: record.id,
+                name: record.name,
+                thumbnail: thumbnailOf(record),
+                capturedAt: photo.capturedAt,
+                camera: photo.camera,
+                entryId: photo.entryId,
+              },
+            ]
+          : [];
+      });
+    },
+
+    /** "Find my photos": entries matching a start number, a rider or a horse, each with its proofs. */
+    async search(slug: string, q: string, key?: string): Promise<EntryResult[]> {
+      const event = await visibleEvent(slug, key);
+      const ids = (await searchIndex(event)).search(q, SEARCH_LIMIT);
+      if (ids.length === 0) return [];
+      const [entries, photos] = await Promise.all([events.entries(event.id), events.photos(event.id)]);
+      const byId = new Map<string, EntryRecord>(entries.map((entry) => [entry.id, entry]));
+      const wanted = new Set(ids);
+      const photoIds = new Map<string, string[]>();
+      for (const photo of photos) {
+        if (!photo.entryId || !wanted.has(photo.entryId)) continue;
+        const list = photoIds.get(photo.entryId) ?? [];
+        if (list.length < ITEMS_PER_ENTRY) list.push(photo.mediaId);
+        photoIds.set(photo.entryId, list);
+      }
+      const records = new Map(
+        (await deps.media.findVisibleByIds([...photoIds.values()].flat())).map((record) => [record.id, record]),
+      );
+      return ids.flatMap((id) => {
+        const entry = byId.get(id);
+        if (!entry || entry.hidden) return [];
+        const items = (photoIds.get(id) ?? []).flatMap((mediaId) => {
+          const record = records.get(mediaId);
+          return record ? [presentMedia(record, deps.urls, { signed: true, proof: true })] : [];
+        });
+        return [
+          {
+            id: entry.id,
+            number: entry.number,
+            rider: entry.rider,
+            horse: entry.horse,
+            class: entry.className,
+            startTime: entry.startTime,
+            items,
+          },
+        ];
+      });
+    },
+
+    /** Notes where and when an uploaded event photo was taken (before it is processed). */
+    async recordUpload(eventId: string, mediaId: string, capture: CaptureInfo): Promise<void> {
+      const event = await mustFind(eventId);
+      const at = capture.at ?? (capture.localTime ? zonedTimeToDate(capture.localTime, event.timeZone) : null);
+      await events.insertPhoto({ mediaId, eventId, capturedAt: at?.toISOString() ?? null, camera: capture.camera });
+    },
+
+    /** An event photo is ready: place the event's photos again once the upload pauses (one run for many photos). */
+    photoReady(eventId: string): void {
+      clearTimeout(pendingAssignments.get(eventId));
+      const timer = setTimeout(() => {
+        pendingAssignments.delete(eventId);
+        void assign(eventId).catch(() => undefined);
+      }, ASSIGN_DEBOUNCE_MS);
+      timer.unref();
+      pendingAssignments.set(eventId, timer);
+    },
+
+    /** Whether the event exists (the upload endpoint checks its `event` metadata). */
+    async exists(eventId: string): Promise<boolean> {
+      return (await events.findById(eventId)) !== undefined;
+    },
+  };
+}
+
+export type EventService = ReturnType<typeof createEventService>;
