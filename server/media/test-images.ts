@@ -30,3 +30,20 @@ export async function writePhotoLikeJpeg(file: string, width = 6000, height = 40
     .toFile(file);
   return file;
 }
+
+/** Writes a small logo-like PNG (a gold disc on a transparent ground) of the given size. */
+export async function writeTestPng(file: string, width = 240, height = 120): Promise<string> {
+  const radius = Math.min(width, height) / 2;
+  const svg = `<svg xmlns="http://www.w3.org/2000/svg" width="${width}" height="${height}">
+    <circle cx="${width / 2}" cy="${height / 2}" r="${radius}" fill="#d4a017"/></svg>`;
+  await sharp(Buffer.from(svg)).png().toFile(file);
+  return file;
+}
+
+/** A small JPEG whose EXIF says which camera took it and when, by the camera's own clock (`2026-05-14T09:31:10`). */
+export async function jpegTakenAt(localTime: string, camera: { Make: string; Model: string }): Promise<Buffer> {
+  return sharp({ create: { width: 320, height: 240, channels: 3, background: '#6b4f3a' } })
+    .withExif({ IFD0: camera, IFD2: { DateTimeOriginal: localTime.replace(/-/g, ':').replace('T', ' ') } })
+    .jpeg()
+    .toBuffer();
+}

@@ -1,6 +1,6 @@
-import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { AdminEvent, EntryResult } from '../../../shared/schemas/events';
+import { jpegTakenAt } from '../../media/test-images';
 import { createTestAppWithAdmin, TEST_DATABASES, type TestApp } from '../../test/harness';
 import { until } from '../../test/support/ingest';
 import { uploadWhole } from '../../test/support/tus';
@@ -55,10 +55,7 @@ describe.each(TEST_DATABASES)('competitions on %s', (database) => {
 
   /** A photo the camera took at `localTime` (its own clock, no offset in the file), uploaded into the event. */
   async function uploadShot(name: string, localTime: string): Promise<string> {
-    const bytes = await sharp({ create: { width: 320, height: 240, channels: 3, background: '#6b4f3a' } })
-      .withExif({ IFD0: CAMERA, IFD2: { DateTimeOriginal: localTime.replace(/-/g, ':').replace('T', ' ') } })
-      .jpeg()
-      .toBuffer();
+    const bytes = await jpegTakenAt(localTime, CAMERA);
     const { finished } = await uploadWhole(admin, bytes, { filename: name, filetype: 'image/jpeg', event: eventId });
     expect(finished?.statusCode, finished?.body).toBe(204);
     return String(finished?.headers['x-media-id']);
@@ -250,9 +247,7 @@ describe.each(TEST_DATABASES)('competitions on %s', (database) => {
   });
 
   it('refuses an upload for an event that does not exist', async () => {
-    const bytes = await sharp({ create: { width: 8, height: 8, channels: 3, background: '#000000' } })
-      .jpeg()
-      .toBuffer();
+    const bytes = await jpegTakenAt('2026-05-14T09:31:10', CAMERA);
     const { created } = await uploadWhole(admin, bytes, {
       filename: 'x.jpg',
       filetype: 'image/jpeg',
