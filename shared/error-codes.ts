@@ -27,6 +27,8 @@ export const ERROR_STATUS = {
   'selection-locked': 409,
   'no-picks': 400,
   'order-transition': 409,
+  // Competitions.
+  'invalid-start-list': 400,
   'forbidden-origin': 403,
   unauthenticated: 401,
   'quota-exceeded': 402,

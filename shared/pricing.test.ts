@@ -9,7 +9,13 @@ describe('the price of picked photos', () => {
     [3, 2, 600],
     [10, 2, 4800],
   ])('%i picks: %i included in the deposit, %i agorot', (count, included, amount) => {
-    expect(priceOfPicks(count)).toEqual({ count, included, unitAmount: 600, total: { amount, currency: 'ILS' } });
+    expect(priceOfPicks(count)).toEqual({
+      count,
+      included,
+      includedLimit: 2,
+      unitAmount: 600,
+      total: { amount, currency: 'ILS' },
+    });
   });
 
   it('charges every pick once the deposit has been used by an earlier order', () => {

@@ -55,6 +55,8 @@ export interface PicksPrice {
   count: number;
   /** Picks covered by the deposit (at most the card's included images). */
   included: number;
+  /** How many picks the deposit can cover here: the card's included images, or 0 when the deposit was used. */
+  includedLimit: number;
   /** Price of each pick beyond the included ones, in agorot. */
   unitAmount: number;
   total: Money;
@@ -70,7 +72,13 @@ export function priceOfPicks(count: number, options: { includedAvailable?: boole
   const unitAmount = shekels(cardAmount('choice')).amount;
   const includedLimit = options.includedAvailable === false ? 0 : cardDetail('choice', 'includedImages');
   const included = Math.min(count, includedLimit);
-  return { count, included, unitAmount, total: { amount: (count - included) * unitAmount, currency: CURRENCY } };
+  return {
+    count,
+    included,
+    includedLimit,
+    unitAmount,
+    total: { amount: (count - included) * unitAmount, currency: CURRENCY },
+  };
 }
 
 export const PAYMENT_METHODS = ['bit', 'cash', 'paybox'] as const;

@@ -47,6 +47,8 @@ export const picksResponseSchema = z.object({
   count: z.number().int().nonnegative(),
   /** Picks the deposit covers, and the price of each further one: what the summary explains. */
   included: z.number().int().nonnegative(),
+  /** How many picks the deposit can cover for this selection: the price list's included images, or 0 once used. */
+  includedLimit: z.number().int().nonnegative(),
   unitPrice: moneySchema,
   total: moneySchema,
   /** The gallery's mode: picks exist only in `proofing`. */

@@ -14,16 +14,22 @@ import {
  * Translations are JSON files per language and namespace in shared/i18n/locales/<lang>/<ns>.json.
  * Only the visitor's language is downloaded: each file is its own lazily loaded chunk.
  */
-const localeFiles = import.meta.glob<{ default: Record<string, unknown> }>('../../shared/i18n/locales/*/*.json');
+const localeFiles = import.meta.glob<{ default: Record<string, unknown> }>([
+  '../../shared/i18n/locales/*/*.json',
+  // The e-mails' texts are the server's alone: no chunk, and no entry in this map every page downloads.
+  '!../../shared/i18n/locales/*/mail.json',
+]);
 
-export const NAMESPACES = ['common', 'home', 'auth', 'gallery', 'admin', 'contact'] as const;
+export const NAMESPACES = ['common', 'home', 'auth', 'gallery', 'admin', 'contact', 'proofing'] as const;
 export type Namespace = (typeof NAMESPACES)[number];
 
 /**
  * The namespaces every visitor needs. The admin panel's texts are the largest and only the photographer reads them,
- * so they load when the panel opens (`loadNamespace`), not with the first page.
+ * so they load when the panel opens (`loadNamespace`), not with the first page; the proofing texts (picks and
+ * orders) likewise load only where a client picks photos.
  */
-const loaded = new Set<Namespace>(NAMESPACES.filter((ns) => ns !== 'admin'));
+const LAZY_NAMESPACES: readonly Namespace[] = ['admin', 'proofing'];
+const loaded = new Set<Namespace>(NAMESPACES.filter((ns) => !LAZY_NAMESPACES.includes(ns)));
 
 async function loadLanguage(instance: I18n, language: Language): Promise<void> {
   await Promise.all(

@@ -9,10 +9,12 @@ import { AgreementsPanel } from './AgreementsPanel';
 import { ClientsPanel } from './ClientsPanel';
 import { FolderList } from './FolderList';
 import { FolderView } from './FolderView';
+import { OrdersPanel } from './OrdersPanel';
 import { TrashPanel } from './TrashPanel';
+import { WatermarkPanel } from './WatermarkPanel';
 import './admin.css';
 
-const TABS = ['folders', 'clients', 'mainGallery', 'trash', 'agreements'] as const;
+const TABS = ['folders', 'clients', 'orders', 'mainGallery', 'watermark', 'trash', 'agreements'] as const;
 type Tab = (typeof TABS)[number];
 
 function AdminPanel() {
@@ -65,6 +67,8 @@ function AdminPanel() {
           )
         ) : null}
         {tab === 'mainGallery' ? <FolderView folder={MAIN_GALLERY_FOLDER} isMain /> : null}
+        {tab === 'orders' ? <OrdersPanel /> : null}
+        {tab === 'watermark' ? <WatermarkPanel /> : null}
         {tab === 'trash' ? <TrashPanel /> : null}
         {tab === 'agreements' ? <AgreementsPanel /> : null}
       </div>

@@ -1,0 +1,61 @@
+import { useQuery } from '@tanstack/react-query';
+import { type ReactNode, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import type { MediaView } from '../../../shared/schemas/media';
+import { CollageGrid } from '../../components/Gallery/CollageGrid';
+import { Lightbox } from '../../components/Gallery/Lightbox';
+import { proofingApi, proofingKeys } from './proofing-api';
+
+interface PicksViewProps {
+  userId: string;
+  /** The view switch (All photos / My picks), in the place the gallery's filters take. */
+  toolbar: ReactNode;
+  tileActions: (item: MediaView, number: number) => ReactNode;
+  lightboxActions: (item: MediaView) => ReactNode;
+}
+
+/**
+ * "My picks": only the picked items (GET /api/me/picks/items, as proofs), in the same collage and viewer as the
+ * gallery. Un-picking one here takes it off the list once the server has answered.
+ */
+export function PicksView({ userId, toolbar, tileActions, lightboxActions }: PicksViewProps) {
+  const { t } = useTranslation(['proofing', 'gallery']);
+  const query = useQuery({ queryKey: proofingKeys.items(userId), queryFn: proofingApi.pickedItems });
+  const [openId, setOpenId] = useState<string | null>(null);
+  const items = query.data?.items ?? [];
+  const openIndex = openId ? items.findIndex((item) => item.id === openId) : -1;
+  const open = openIndex >= 0 ? items[openIndex] : undefined;
+  return (
+    <div className="gallery" data-testid="picks-view">
+      <div className="gallery__toolbar">{toolbar}</div>
+      {query.isPending ? (
+        <p className="gallery__state muted" role="status">
+          {t('picksView.loading')}
+        </p>
+      ) : query.isError ? (
+        <div className="gallery__state" role="alert">
+          <p>{t('picksView.error')}</p>
+          <button type="button" className="button button--ghost" onClick={() => void query.refetch()}>
+            {t('gallery:error.retry')}
+          </button>
+        </div>
+      ) : items.length === 0 ? (
+        <p className="gallery__state muted">{t('picksView.empty')}</p>
+      ) : (
+        <CollageGrid items={items} firstNumber={1} onOpen={(item) => setOpenId(item.id)} tileActions={tileActions} />
+      )}
+      {open ? (
+        <Lightbox
+          item={open}
+          number={openIndex + 1}
+          total={items.length}
+          hasPrevious={openIndex > 0}
+          hasNext={openIndex < items.length - 1}
+          onStep={(move) => setOpenId(items[openIndex + move]?.id ?? openId)}
+          onClose={() => setOpenId(null)}
+          actions={lightboxActions(open)}
+        />
+      ) : null}
+    </div>
+  );
+}

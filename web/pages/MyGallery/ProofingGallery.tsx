@@ -1,0 +1,142 @@
+import { useQueryClient } from '@tanstack/react-query';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import type { Language } from '../../../shared/i18n/languages';
+import type { MediaView } from '../../../shared/schemas/media';
+import type { PicksResponse } from '../../../shared/schemas/proofing';
+import { DownloadButton } from '../../components/Gallery/DownloadButton';
+import { GalleryView } from '../../components/Gallery/GalleryView';
+import type { GallerySource } from '../../components/Gallery/gallery-api';
+import { useSubmit } from '../../hooks/useSubmit';
+import { useSearchParams } from '../../router';
+import { OrderStatusPanel } from './OrderStatusPanel';
+import { PickButton } from './PickButton';
+import { PicksSummary } from './PicksSummary';
+import { PicksView } from './PicksView';
+import { proofingApi, proofingKeys } from './proofing-api';
+import { SendDialog } from './SendDialog';
+import type { PicksState } from './usePicks';
+import './proofing.css';
+
+type View = 'all' | 'picks';
+
+/** All photos / My picks, kept in the URL (`?view=picks`) so Back and a reload keep it. */
+function useView(): [View, (view: View) => void] {
+  const [params, setParams] = useSearchParams();
+  const view: View = params.get('view') === 'picks' ? 'picks' : 'all';
+  const setView = (next: View) =>
+    setParams((previous) => {
+      const updated = new URLSearchParams(previous);
+      for (const key of ['view', 'page', 'item', 'type']) updated.delete(key);
+      if (next === 'picks') updated.set('view', 'picks');
+      return updated;
+    });
+  return [view, setView];
+}
+
+function ViewSwitch({ view, count, onView }: { view: View; count: number; onView: (view: View) => void }) {
+  const { t } = useTranslation('proofing');
+  return (
+    <fieldset className="filters proofing-views">
+      <legend className="visually-hidden">{t('view.label')}</legend>
+      <button type="button" className="filters__button" aria-pressed={view === 'all'} onClick={() => onView('all')}>
+        {t('view.all')}
+      </button>
+      <button type="button" className="filters__button" aria-pressed={view === 'picks'} onClick={() => onView('picks')}>
+        {t('view.picks')} <bdi className="proofing-views__count">{count}</bdi>
+      </button>
+    </fieldset>
+  );
+}
+
+interface ProofingGalleryProps {
+  userId: string;
+  source: GallerySource;
+  language: Language;
+  state: PicksState & { picks: PicksResponse };
+}
+
+/**
+ * The client's gallery in proofing: watermarked proofs with a heart on each, the "My picks" view, the live summary,
+ * the note and "Send my selection"; once sent, the selection locks and the order's status shows above the photos.
+ * Items the photographer has delivered come clean and keep their Download button; nothing else can be downloaded.
+ */
+export function ProofingGallery({ userId, source, language, state }: ProofingGalleryProps) {
+  const { t } = useTranslation(['proofing', 'gallery']);
+  const queryClient = useQueryClient();
+  const { picks } = state;
+  const [view, setView] = useView();
+  const [sending, setSending] = useState(false);
+  const [justSent, setJustSent] = useState(false);
+  const send = useSubmit(proofingApi.submit, {
+    onSuccess: async () => {
+      await queryClient.invalidateQueries({ queryKey: proofingKeys.picks(userId) });
+      setSending(false);
+      setJustSent(true);
+    },
+  });
+
+  const onToggle = (item: MediaView, picked: boolean) => state.toggle(item.id, picked);
+  const tileActions = (item: MediaView, number: number) => (
+    <PickButton
+      item={item}
+      number={number}
+      picked={state.picked(item.id)}
+      disabled={!state.canPick}
+      onToggle={onToggle}
+      variant="tile"
+    />
+  );
+  const lightboxActions = (item: MediaView) => (
+    <>
+      <PickButton
+        item={item}
+        picked={state.picked(item.id)}
+        disabled={!state.canPick}
+        onToggle={onToggle}
+        variant="lightbox"
+      />
+      {item.proof ? null : <DownloadButton item={item} />}
+    </>
+  );
+  const toolbar = <ViewSwitch view={view} count={picks.count} onView={setView} />;
+
+  return (
+    <div className="proofing" data-testid="proofing" data-locked={picks.locked}>
+      {picks.order ? <OrderStatusPanel order={picks.order} language={language} focusOnShow={justSent} /> : null}
+      {picks.locked ? null : <p className="proofing__intro">{t('intro')}</p>}
+      {view === 'picks' ? (
+        <PicksView userId={userId} toolbar={toolbar} tileActions={tileActions} lightboxActions={lightboxActions} />
+      ) : (
+        <GalleryView
+          source={source}
+          loadingText={t('gallery:me.loadingGallery')}
+          errorText={t('gallery:error.private')}
+          emptyText={t('gallery:me.empty')}
+          toolbar={toolbar}
+          tileActions={tileActions}
+          lightboxActions={lightboxActions}
+        />
+      )}
+      <PicksSummary
+        picks={picks}
+        language={language}
+        errorKey={state.errorKey}
+        onSend={() => {
+          send.reset();
+          setSending(true);
+        }}
+      />
+      {sending ? (
+        <SendDialog
+          picks={picks}
+          language={language}
+          busy={send.busy}
+          errorKey={send.errorKey}
+          onSend={send.submit}
+          onClose={() => setSending(false)}
+        />
+      ) : null}
+    </div>
+  );
+}

@@ -1,0 +1,35 @@
+import { priceOfPicks } from '../../../shared/pricing';
+import type { PicksResponse } from '../../../shared/schemas/proofing';
+
+/**
+ * The longest note the server takes (ORDER_NOTE_MAX in shared/schemas/proofing.ts). Repeated here because that module
+ * is zod schemas, which this page does not otherwise download; picks-logic.test.ts checks the two agree.
+ */
+export const ORDER_NOTE_MAX = 2000;
+
+/**
+ * The selection as it will be once the server has taken a toggle: the id added or removed and the totals computed
+ * the server's way. Shown at once; the server's answer replaces it.
+ */
+export function toggledPicks(previous: PicksResponse, mediaId: string, picked: boolean): PicksResponse {
+  const has = previous.mediaIds.includes(mediaId);
+  if (has === picked) return previous;
+  const mediaIds = picked ? [...previous.mediaIds, mediaId] : previous.mediaIds.filter((id) => id !== mediaId);
+  const price = priceOfPicks(mediaIds.length, { includedAvailable: previous.includedLimit > 0 });
+  return {
+    ...previous,
+    mediaIds,
+    count: price.count,
+    included: price.included,
+    includedLimit: price.includedLimit,
+    unitPrice: { amount: price.unitAmount, currency: price.total.currency },
+    total: price.total,
+  };
+}
+
+/** A moment of an order's history, as the reader's language writes dates and times. */
+export function formatWhen(iso: string, language: string): string {
+  const date = new Date(iso);
+  if (Number.isNaN(date.getTime())) return iso;
+  return new Intl.DateTimeFormat(language, { dateStyle: 'medium', timeStyle: 'short' }).format(date);
+}
