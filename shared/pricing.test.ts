@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { priceOfPicks } from './pricing';
+import { priceOfEntry, priceOfPicks } from './pricing';
 
 describe('the price of picked photos', () => {
   it.each([
@@ -21,5 +21,15 @@ describe('the price of picked photos', () => {
   it('charges every pick once the deposit has been used by an earlier order', () => {
     expect(priceOfPicks(3, { includedAvailable: false }).total.amount).toBe(1800);
     expect(priceOfPicks(0, { includedAvailable: false }).total.amount).toBe(0);
+  });
+});
+
+describe('the price of a whole competition entry', () => {
+  it.each([
+    [1, 6000],
+    [2, 9000],
+    [3, 12000],
+  ])('%i horse(s) in the heat: %i agorot', (horses, amount) => {
+    expect(priceOfEntry(horses).total).toEqual({ amount, currency: 'ILS' });
   });
 });

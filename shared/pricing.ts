@@ -81,6 +81,25 @@ export function priceOfPicks(count: number, options: { includedAvailable?: boole
   };
 }
 
+/** What a whole competition entry costs. */
+export interface EntryPrice {
+  horses: number;
+  /** The price per entry (the first horse), in agorot. */
+  unitAmount: number;
+  total: Money;
+}
+
+/**
+ * The price of a whole entry, as the "images by entrance" card sells it: the price per person, plus each additional
+ * horse the rider showed in the same heat.
+ */
+export function priceOfEntry(horses: number): EntryPrice {
+  const unitAmount = shekels(cardAmount('entrance')).amount;
+  const additional = shekels(cardDetail('entrance', 'additionalHorse')).amount;
+  const count = Math.max(1, horses);
+  return { horses: count, unitAmount, total: { amount: unitAmount + (count - 1) * additional, currency: CURRENCY } };
+}
+
 export const PAYMENT_METHODS = ['bit', 'cash', 'paybox'] as const;
 export type PaymentMethod = (typeof PAYMENT_METHODS)[number];
 

@@ -150,7 +150,13 @@ export interface PickTable {
 export interface ClientOrderTable {
   id: string;
   account_id: string;
+  /** Where the bought photos go: the client's own folder. */
   folder: string;
+  /** Where the selection was made: the client's folder, or a competition's. */
+  scope: string;
+  kind: 'picks' | 'entry';
+  event_id: string | null;
+  entry_id: string | null;
   status: 'submitted' | 'paid' | 'delivered' | 'cancelled';
   note: string;
   language: string;

@@ -25,6 +25,9 @@ export interface OrderClient {
   email: string;
 }
 
+/** The competition (and the entry) an order came from; nulls for an order from the client's own gallery. */
+export type OrderOrigin = Pick<AdminOrder, 'event' | 'entry'>;
+
 /** An order in the photographer's tab: the client, clean thumbnails of the picks, the payment and the history. */
 export function presentAdminOrder(
   order: OrderRecord,
@@ -32,8 +35,11 @@ export function presentAdminOrder(
   items: MediaRecord[],
   client: OrderClient,
   urls: MediaUrls,
+  origin: OrderOrigin,
 ): AdminOrder {
   return {
+    kind: order.kind,
+    ...origin,
     ...presentClientOrder(order, history),
     client: { ...client, folder: order.folder },
     items: items.map((item) => ({

@@ -1,7 +1,7 @@
 import type { ExpressionBuilder, Insertable, Selectable } from 'kysely';
 import type { Db } from '../db/database';
 import type { DatabaseSchema, MediaTable } from '../db/schema';
-import type { Derivative } from '../media/types';
+import { type Derivative, isProof } from '../media/types';
 import { type NewJob, newJobRow } from './job-repository';
 
 export type MediaStatus = MediaTable['status'];
@@ -192,6 +192,32 @@ export function createMediaRepository(db: Db) {
       return rows.map(toRecord);
     },
 
+    /**
+     * A ready copy of `source` under another id, folder and name (its files already copied to match). Throws the
+     * database's unique-violation error when the id or the path is taken.
+     */
+    async insertReadyCopy(
+      source: MediaRecord,
+      copy: Pick<MediaRecord, 'id' | 'folder' | 'name' | 'fullPath' | 'derivatives' | 'customMetadata'>,
+    ): Promise<void> {
+      const now = new Date();
+      const row = newRow({ ...source, ...copy, isDemo: false, position: undefined }, now);
+      await db
+        .insertInto('media')
+        .values({
+          ...row,
+          md5_hash: source.md5Hash,
+          width: source.width,
+          height: source.height,
+          duration: source.duration,
+          placeholder: source.placeholder,
+          derivatives: JSON.stringify(copy.derivatives),
+          status: 'ready',
+          crc32: source.crc32,
+        })
+        .execute();
+    },
+
     async markReady(id: string, fields: ReadyFields): Promise<void> {
       await db
         .updateTable('media')
@@ -209,6 +235,28 @@ export function createMediaRepository(db: Db) {
         })
         .where('id', '=', id)
         .execute();
+    },
+
+    /**
+     * Swaps an item's proofs for `proofs`, keeping every other derivative, and returns the proofs it replaced (their
+     * files are the caller's to delete), or undefined when the row is gone. A compare-and-swap on the derivatives
+     * column, so a change made to the row meanwhile is never overwritten: the swap is simply made again on it.
+     */
+    async replaceProofs(id: string, proofs: Derivative[]): Promise<Derivative[] | undefined> {
+      for (let attempt = 0; attempt < 10; attempt++) {
+        const row = await db.selectFrom('media').select('derivatives').where('id', '=', id).executeTakeFirst();
+        if (!row) return undefined;
+        const current = JSON.parse(row.derivatives) as Derivative[];
+        const next = [...current.filter((item) => !isProof(item)), ...proofs];
+        const result = await db
+          .updateTable('media')
+          .set({ derivatives: JSON.stringify(next) })
+          .where('id', '=', id)
+          .where('derivatives', '=', row.derivatives)
+          .executeTakeFirst();
+        if (Number(result.numUpdatedRows) === 1) return current.filter(isProof);
+      }
+      throw new Error(`The derivatives of ${id} kept changing; the proofs were not recorded.`);
     },
 
     async markFailed(id: string, errorCode: string): Promise<void> {

@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import type { Selectable } from 'kysely';
 import type { Db } from '../db/database';
 import type { ClientOrderTable } from '../db/schema';
+import { type NewJob, newJobRow } from './job-repository';
 
 export type OrderStatusValue = ClientOrderTable['status'];
 /** An order that still holds its client's selection: it can be paid, delivered or cancelled. */
@@ -11,7 +12,13 @@ export const OPEN_STATUSES: readonly OrderStatusValue[] = ['submitted', 'paid'];
 export interface OrderRecord {
   id: string;
   accountId: string;
+  /** Where the bought photos are delivered: the client's own folder. */
   folder: string;
+  /** Where the selection was made: the client's folder, or a competition's. */
+  scope: string;
+  kind: 'picks' | 'entry';
+  eventId: string | null;
+  entryId: string | null;
   status: OrderStatusValue;
   note: string;
   language: string;
@@ -36,6 +43,10 @@ export interface OrderEvent {
 export interface NewOrder {
   accountId: string;
   folder: string;
+  scope: string;
+  kind: 'picks' | 'entry';
+  eventId: string | null;
+  entryId: string | null;
   note: string;
   language: string;
   mediaIds: string[];
@@ -53,6 +64,10 @@ function toRecord(row: Selectable<ClientOrderTable>): OrderRecord {
     id: row.id,
     accountId: row.account_id,
     folder: row.folder,
+    scope: row.scope,
+    kind: row.kind,
+    eventId: row.event_id,
+    entryId: row.entry_id,
     status: row.status,
     note: row.note,
     language: row.language,
@@ -88,12 +103,13 @@ export function createOrderRepository(db: Db) {
       return row ? toRecord(row) : undefined;
     },
 
-    /** The account's open order (submitted or paid); the database allows at most one. */
-    async openOrderOf(accountId: string): Promise<OrderRecord | undefined> {
+    /** The account's open order (submitted or paid) in a scope; the database allows at most one. */
+    async openOrderOf(accountId: string, scope: string): Promise<OrderRecord | undefined> {
       const row = await db
         .selectFrom('client_order')
         .selectAll()
         .where('account_id', '=', accountId)
+        .where('scope', '=', scope)
         .where('status', 'in', OPEN_STATUSES)
         .executeTakeFirst();
       return row ? toRecord(row) : undefined;
@@ -110,15 +126,11 @@ export function createOrderRepository(db: Db) {
       return row !== undefined;
     },
 
-    /** Newest first. */
-    async listByAccount(accountId: string): Promise<OrderRecord[]> {
-      const rows = await db
-        .selectFrom('client_order')
-        .selectAll()
-        .where('account_id', '=', accountId)
-        .orderBy('created_at', 'desc')
-        .orderBy('id')
-        .execute();
+    /** Newest first; of one scope when given. */
+    async listByAccount(accountId: string, scope?: string): Promise<OrderRecord[]> {
+      let query = db.selectFrom('client_order').selectAll().where('account_id', '=', accountId);
+      if (scope !== undefined) query = query.where('scope', '=', scope);
+      const rows = await query.orderBy('created_at', 'desc').orderBy('id').execute();
       return rows.map(toRecord);
     },
 
@@ -155,15 +167,19 @@ export function createOrderRepository(db: Db) {
     },
 
     /**
-     * The order, its items and its first history entry, and the account's picks removed, in one transaction. Throws
-     * the database's unique-violation error when the account already has an open order.
+     * The order, its items and its first history entry, and the account's picks of those items removed, in one
+     * transaction. Throws the database's unique-violation error when the account already has an open order there.
      */
-    async createFromPicks(order: NewOrder): Promise<OrderRecord> {
+    async create(order: NewOrder): Promise<OrderRecord> {
       const now = new Date().toISOString();
       const row: Selectable<ClientOrderTable> = {
         id: randomUUID(),
         account_id: order.accountId,
         folder: order.folder,
+        scope: order.scope,
+        kind: order.kind,
+        event_id: order.eventId,
+        entry_id: order.entryId,
         status: 'submitted',
         note: order.note,
         language: order.language,
@@ -198,8 +214,17 @@ export function createOrderRepository(db: Db) {
       return toRecord(row);
     },
 
-    /** Moves the order from `from` to `to` with the change and a history entry; false when it was not in `from`. */
-    async transition(id: string, from: OrderStatusValue, to: OrderStatusValue, change: OrderChange): Promise<boolean> {
+    /**
+     * Moves the order from `from` to `to` with the change and a history entry, and queues `job` (the work the step
+     * sets off) in the same transaction; false when the order was not in `from`.
+     */
+    async transition(
+      id: string,
+      from: OrderStatusValue,
+      to: OrderStatusValue,
+      change: OrderChange,
+      job?: NewJob,
+    ): Promise<boolean> {
       const now = new Date().toISOString();
       return db.transaction().execute(async (trx) => {
         const result = await trx
@@ -220,18 +245,19 @@ export function createOrderRepository(db: Db) {
           .insertInto('client_order_event')
           .values({ id: randomUUID(), order_id: id, status: to, at: now })
           .execute();
+        if (job) await trx.insertInto('job').values(newJobRow(job)).execute();
         return true;
       });
     },
 
-    /** Whether `mediaId` was delivered to the owner of `folder` by a delivered order. */
+    /** Whether `mediaId` was delivered to the owner of `folder` by a delivered order of that gallery. */
     async isDelivered(folder: string, mediaId: string): Promise<boolean> {
       const row = await db
         .selectFrom('client_order_item')
         .innerJoin('client_order', 'client_order.id', 'client_order_item.order_id')
         .select('client_order_item.media_id')
         .where('client_order_item.media_id', '=', mediaId)
-        .where('client_order.folder', '=', folder)
+        .where('client_order.scope', '=', folder)
         .where('client_order.status', '=', 'delivered')
         .executeTakeFirst();
       return row !== undefined;
@@ -243,7 +269,7 @@ export function createOrderRepository(db: Db) {
         .selectFrom('client_order_item')
         .innerJoin('client_order', 'client_order.id', 'client_order_item.order_id')
         .select('client_order_item.media_id')
-        .where('client_order.folder', '=', folder)
+        .where('client_order.scope', '=', folder)
         .where('client_order.status', '=', 'delivered')
         .execute();
       return new Set(rows.map((row) => row.media_id));

@@ -1,9 +1,11 @@
 import { randomBytes } from 'node:crypto';
+import { priceOfEntry } from '../../shared/pricing';
 import type { AdminEvent, EntryResult, EventVisibility, PublicEvent } from '../../shared/schemas/events';
 import { DEFAULT_ROUND_SECONDS } from '../../shared/schemas/events';
 import { AppError } from '../errors';
 import { assignPhotos, offsetFromReference } from '../events/assignment';
 import { createEntrySearch } from '../events/entry-search';
+import { normalizeForSearch } from '../events/search-normalize';
 import { parseStartList, StartListError } from '../events/start-list';
 import { zonedTimeToDate } from '../events/zoned-time';
 import type { CaptureInfo } from '../media/capture-time';
@@ -11,6 +13,18 @@ import { presentMedia } from '../presenters/media-presenter';
 import type { MediaUrls } from '../presenters/media-urls';
 import type { EntryRecord, EventRecord, EventRepository } from '../repositories/event-repository';
 import type { MediaRecord, MediaRepository } from '../repositories/media-repository';
+import type { PickScope } from './picks';
+
+/**
+ * The shown entries of `entry`'s rider in its class: the horses one "whole entry" buys together (the price list
+ * charges each additional horse in the same heat). Names are compared as search compares them.
+ */
+function sameHeat(entries: EntryRecord[], entry: EntryRecord): EntryRecord[] {
+  const rider = normalizeForSearch(entry.rider);
+  return entries.filter(
+    (line) => !line.hidden && line.className === entry.className && normalizeForSearch(line.rider) === rider,
+  );
+}
 
 /** The storage folder of an event's photos: `_`-prefixed, so no client folder or upload can ever name it. */
 export function eventFolder(eventId: string): string {
@@ -363,6 +377,7 @@ export function createEventService(deps: EventServiceDeps) {
           const record = records.get(mediaId);
           return record ? [presentMedia(record, deps.urls, { signed: true, proof: true })] : [];
         });
+        const horses = sameHeat(entries, entry).length;
         return [
           {
             id: entry.id,
@@ -372,9 +387,49 @@ export function createEventService(deps: EventServiceDeps) {
             class: entry.className,
             startTime: entry.startTime,
             items,
+            wholeEntry: { horses, total: priceOfEntry(horses).total },
           },
         ];
       });
+    },
+
+    /**
+     * The event's page as a place to pick photos: every photo of a shown entry may be picked. The deposit does not
+     * apply (it belongs to a booking of the photographer, not to a competition's photos).
+     */
+    async pickScope(slug: string, key?: string): Promise<PickScope & { eventId: string }> {
+      const event = await visibleEvent(slug, key);
+      const shown = async (record: MediaRecord) => {
+        const photo = await events.findPhoto(record.id);
+        if (!photo?.entryId) return false;
+        return (await events.entries(event.id)).some((entry) => entry.id === photo.entryId && !entry.hidden);
+      };
+      return {
+        eventId: event.id,
+        folder: eventFolder(event.id),
+        mode: 'proofing',
+        depositApplies: false,
+        canPick: shown,
+      };
+    },
+
+    /** What buying a whole entry takes: the photos of the rider's rides in that class, and how many horses they rode. */
+    async wholeEntry(slug: string, entryId: string, key?: string) {
+      const event = await visibleEvent(slug, key);
+      const entries = await events.entries(event.id);
+      const entry = entries.find((line) => line.id === entryId && !line.hidden);
+      if (!entry) throw new AppError('not-found', 'There is no such entry.');
+      const rides = new Set(sameHeat(entries, entry).map((line) => line.id));
+      const photos = (await events.photos(event.id)).filter(
+        (photo) => photo.entryId !== null && rides.has(photo.entryId),
+      );
+      return {
+        eventId: event.id,
+        scope: eventFolder(event.id),
+        entryId: entry.id,
+        horses: rides.size,
+        mediaIds: photos.map((photo) => photo.mediaId),
+      };
     },
 
     /** Notes where and when an uploaded event photo was taken (before it is processed). */

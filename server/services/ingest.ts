@@ -24,8 +24,10 @@ export const INGEST_HOLD_MS = 15 * 60_000;
 export const UPLOAD_CACHE_CONTROL = 'public, max-age=3600';
 
 export interface IngestRequest {
-  /** MAIN_GALLERY_FOLDER or a client's folder. */
+  /** MAIN_GALLERY_FOLDER or a client's folder; with `internalFolder`, one of the server's own (an event's). */
   folder: string;
+  /** The folder was chosen by the server (an event's `_event-…`), not named by the uploader. */
+  internalFolder?: boolean;
   /** A finished local file; it is moved into storage on success and left where it is on refusal. */
   localPath: string;
   /** The name the uploader gave; sanitized here by the upload file-name rule (shared/file-names.ts). */
@@ -91,8 +93,8 @@ export async function md5AndSize(localPath: string): Promise<{ md5Hash: string; 
   return { md5Hash: hash.digest('base64'), size };
 }
 
-/** `name.ext`, `name_2.ext`, `name_3.ext`, … */
-function candidateName(name: string, attempt: number): string {
+/** The name to try at `attempt`: `name.ext`, then `name_2.ext`, `name_3.ext`, … */
+export function candidateName(name: string, attempt: number): string {
   if (attempt === 1) return name;
   const dot = name.lastIndexOf('.');
   return `${name.slice(0, dot)}_${attempt}${name.slice(dot)}`;
@@ -138,7 +140,8 @@ export function createIngestService(deps: IngestDependencies): IngestService {
 
   return {
     async ingestFile(request) {
-      assertValidFolder(request.folder);
+      if (request.internalFolder) assertValidKey(request.folder);
+      else assertValidFolder(request.folder);
       let sniffed: Awaited<ReturnType<typeof inspectUpload>>;
       try {
         sniffed = await inspectUpload(request.localPath);

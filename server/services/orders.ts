@@ -1,18 +1,21 @@
 import { isLanguage, type Language } from '../../shared/i18n/languages';
-import { CURRENCY, priceOfPicks } from '../../shared/pricing';
+import { CURRENCY, priceOfEntry, priceOfPicks } from '../../shared/pricing';
 import type { AdminOrder, AdminOrderPatch, ClientOrder, OrderStatus } from '../../shared/schemas/proofing';
 import type { SessionUser } from '../../shared/schemas/session';
 import { AppError } from '../errors';
 import type { Mailer } from '../mail/mailer';
 import { type OrderEmailInput, type OrderMessage, orderEmail } from '../mail/order-emails';
 import type { MediaUrls } from '../presenters/media-urls';
-import { presentAdminOrder, presentClientOrder } from '../presenters/order-presenter';
+import { type OrderOrigin, presentAdminOrder, presentClientOrder } from '../presenters/order-presenter';
 import type { ClientRepository } from '../repositories/client-repository';
+import type { EventRepository } from '../repositories/event-repository';
 import type { MediaRecord, MediaRepository } from '../repositories/media-repository';
-import type { OrderChange, OrderRecord, OrderRepository } from '../repositories/order-repository';
+import type { NewOrder, OrderChange, OrderRecord, OrderRepository } from '../repositories/order-repository';
 import type { ProofingRepository } from '../repositories/proofing-repository';
 import type { SettingsRepository } from '../repositories/settings-repository';
 import type { MediaAccess } from './media-access';
+import { ORDER_DELIVERY_JOB } from './order-delivery-job';
+import type { PickScope, PicksService } from './picks';
 
 /** The language of the photographer's e-mails: the one the admin panel was last used in (Hebrew until then). */
 const ADMIN_LANGUAGE_SETTING = 'admin-language';
@@ -34,6 +37,11 @@ const transitionRefused = (from: OrderStatus, to: OrderStatus) =>
 
 export interface OrdersDeps {
   access: Pick<MediaAccess, 'ownFolder'>;
+  picks: Pick<PicksService, 'ownScope'>;
+  /** The competition an order came from, and its entry, for the photographer's tab. */
+  events: Pick<EventRepository, 'findById' | 'entries'>;
+  /** Wakes the job worker after a delivery was queued. */
+  notifyWorker: () => void;
   orders: OrderRepository;
   proofing: ProofingRepository;
   media: Pick<MediaRepository, 'findVisibleByIds'>;
@@ -83,42 +91,108 @@ export function createOrderService(deps: OrdersDeps) {
     deps.mailer.sendLater(orderEmail(message, input));
   }
 
+  /** The competition and entry an order came from, as the photographer's tab names them. */
+  async function originOf(order: OrderRecord): Promise<OrderOrigin> {
+    const event = order.eventId ? await deps.events.findById(order.eventId) : undefined;
+    if (!event) return { event: null, entry: null };
+    const entry = order.entryId
+      ? (await deps.events.entries(event.id)).find((line) => line.id === order.entryId)
+      : undefined;
+    return {
+      event: { name: event.name, slug: event.slug },
+      entry: entry ? { number: entry.number, rider: entry.rider, horse: entry.horse, class: entry.className } : null,
+    };
+  }
+
+  /** Creates the order, or answers the one a simultaneous send created; tells the photographer of a new one. */
+  async function place(order: NewOrder): Promise<{ order: ClientOrder; created: boolean }> {
+    let created: OrderRecord;
+    try {
+      created = await orders.create(order);
+    } catch (error) {
+      // The same selection sent twice at once: the database let one order in, and this send answers with it.
+      const winner = await orders.openOrderOf(order.accountId, order.scope);
+      if (winner) return { order: await withHistory(winner), created: false };
+      throw error;
+    }
+    await mail('orderSubmitted', created, 'admin');
+    return { order: await withHistory(created), created: true };
+  }
+
   return {
-    /** Sends the user's picks as an order; a second send while it is open answers the same order (created false). */
+    /**
+     * Sends the user's picks of a scope (their own proofing gallery by default, or an event's page) as an order; a
+     * second send while it is open answers the same order (created false).
+     */
     async submit(
       user: SessionUser,
-      input: { note: string; language: Language },
+      input: { note: string; language: Language; scope?: PickScope; eventId?: string },
     ): Promise<{ order: ClientOrder; created: boolean }> {
-      const folder = deps.access.ownFolder(user);
-      const open = await orders.openOrderOf(user.id);
+      const home = deps.access.ownFolder(user);
+      const scope = input.scope ?? (await deps.picks.ownScope(user));
+      const open = scope.folder === null ? undefined : await orders.openOrderOf(user.id, scope.folder);
       if (open) return { order: await withHistory(open), created: false };
-      if (folder === null || (await deps.proofing.modeOf(folder)) !== 'proofing') {
+      if (home === null || scope.folder === null || scope.mode !== 'proofing') {
         throw new AppError('not-proofing', 'This gallery is not open for choosing photos.');
       }
-      const mediaIds = await deps.proofing.picksOf(user.id, folder);
+      const mediaIds = await deps.proofing.picksOf(user.id, scope.folder);
       if (mediaIds.length === 0) throw new AppError('no-picks', 'Choose at least one photo before sending.');
-      const price = priceOfPicks(mediaIds.length, { includedAvailable: !(await orders.hasUncancelledOrder(user.id)) });
-      let order: OrderRecord;
-      try {
-        order = await orders.createFromPicks({
-          accountId: user.id,
-          folder,
-          note: input.note,
-          language: input.language,
-          mediaIds,
-          includedCount: price.included,
-          unitAmount: price.unitAmount,
-          totalAmount: price.total.amount,
-          currency: price.total.currency,
-        });
-      } catch (error) {
-        // The same selection sent twice at once: the database let one order in, and this send answers with it.
-        const winner = await orders.openOrderOf(user.id);
-        if (winner) return { order: await withHistory(winner), created: false };
-        throw error;
-      }
-      await mail('orderSubmitted', order, 'admin');
-      return { order: await withHistory(order), created: true };
+      const includedAvailable = scope.depositApplies && !(await orders.hasUncancelledOrder(user.id));
+      const price = priceOfPicks(mediaIds.length, { includedAvailable });
+      return place({
+        accountId: user.id,
+        folder: home,
+        scope: scope.folder,
+        kind: 'picks',
+        eventId: input.eventId ?? null,
+        entryId: null,
+        note: input.note,
+        language: input.language,
+        mediaIds,
+        includedCount: price.included,
+        unitAmount: price.unitAmount,
+        totalAmount: price.total.amount,
+        currency: price.total.currency,
+      });
+    },
+
+    /**
+     * Orders a whole competition entry: the photos of the rider's rides in that class, at the price list's price per
+     * entry plus each additional horse. Sending again while it is open answers the same order.
+     */
+    async submitEntry(
+      user: SessionUser,
+      input: {
+        eventId: string;
+        scope: string;
+        entryId: string;
+        mediaIds: string[];
+        horses: number;
+        note: string;
+        language: Language;
+      },
+    ): Promise<{ order: ClientOrder; created: boolean }> {
+      const home = deps.access.ownFolder(user);
+      const open = await orders.openOrderOf(user.id, input.scope);
+      if (open) return { order: await withHistory(open), created: false };
+      if (home === null) throw new AppError('not-proofing', 'Only a client account can order photos.');
+      if (input.mediaIds.length === 0) throw new AppError('no-picks', 'This ride has no photos yet.');
+      const price = priceOfEntry(input.horses);
+      return place({
+        accountId: user.id,
+        folder: home,
+        scope: input.scope,
+        kind: 'entry',
+        eventId: input.eventId,
+        entryId: input.entryId,
+        note: input.note,
+        language: input.language,
+        mediaIds: input.mediaIds,
+        includedCount: 0,
+        unitAmount: price.unitAmount,
+        totalAmount: price.total.amount,
+        currency: price.total.currency,
+      });
     },
 
     async listForClient(user: SessionUser): Promise<ClientOrder[]> {
@@ -141,6 +215,7 @@ export function createOrderService(deps: OrdersDeps) {
             await deps.media.findVisibleByIds(items.get(order.id) ?? []),
             { name: client?.fullName ?? '', email: client?.email ?? '' },
             deps.urls,
+            await originOf(order),
           );
         }),
       );
@@ -158,14 +233,19 @@ export function createOrderService(deps: OrdersDeps) {
           paidAmount: patch.amount ?? order.totalAmount,
           paidAt: patch.paidAt ?? new Date().toISOString().slice(0, 10),
         };
-      } else if (patch.status === 'delivered') {
-        change = { delivery: patch.deliver };
       }
-      if (!(await orders.transition(id, order.status, patch.status, change))) {
+      // A competition order is delivered by copying what was bought into the buyer's gallery (a durable job, queued
+      // with the step itself); a gallery order by making the picked items, or the whole gallery, clean for them.
+      const fromEvent = order.scope !== order.folder;
+      if (patch.status === 'delivered') change = { delivery: fromEvent ? 'picked' : patch.deliver };
+      const job =
+        patch.status === 'delivered' && fromEvent ? { type: ORDER_DELIVERY_JOB, payload: { orderId: id } } : undefined;
+      if (!(await orders.transition(id, order.status, patch.status, change, job))) {
         const now = await orders.findById(id);
         throw transitionRefused(now?.status ?? order.status, patch.status);
       }
-      if (patch.status === 'delivered' && patch.deliver === 'gallery') {
+      if (job) deps.notifyWorker();
+      if (patch.status === 'delivered' && !fromEvent && patch.deliver === 'gallery') {
         await deps.proofing.setMode(order.folder, 'delivered');
       }
       if (patch.status === 'cancelled') {

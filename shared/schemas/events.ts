@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { mediaViewSchema } from './media';
+import { moneySchema } from './proofing';
 
 /**
  * Competitions: an event, its start list, and "find my photos" by start number, rider or horse. An event's photos are
@@ -81,6 +82,11 @@ export const entryResultSchema = z.object({
   class: z.string(),
   startTime: z.string(),
   items: z.array(mediaViewSchema),
+  /**
+   * Buying the whole entry: the rider's horses in this class (this entry and the rider's other rides in the same
+   * heat), and the price list's price for them (per entry, plus each additional horse).
+   */
+  wholeEntry: z.object({ horses: z.number().int().positive(), total: moneySchema }),
 });
 export type EntryResult = z.infer<typeof entryResultSchema>;
 
@@ -137,3 +143,10 @@ export const adminEntrySchema = z.object({
   photoCount: z.number().int().nonnegative(),
 });
 export const adminEntryListSchema = z.object({ entries: z.array(adminEntrySchema) });
+
+/** POST /api/events/:slug/orders — the whole entry (with `entryId`), or the picks made on this event's page. */
+export const eventOrderRequestSchema = z.object({
+  note: z.string().trim().max(2000).default(''),
+  entryId: z.string().uuid().optional(),
+  key: z.string().max(64).optional(),
+});

@@ -81,6 +81,11 @@ export const adminOrderSchema = clientOrderSchema.extend({
   payment: z.object({ method: paymentMethodSchema, amount: moneySchema, paidAt: z.string() }).nullable(),
   /** How it was delivered: the picked items only, or the whole gallery switched to delivered. */
   delivery: z.enum(['picked', 'gallery']).nullable(),
+  /** Picks from the client's own gallery or an event page, or a whole competition entry. */
+  kind: z.enum(['picks', 'entry']),
+  /** For an order from a competition: the event, and for a whole entry, the ride. */
+  event: z.object({ name: z.string(), slug: z.string() }).nullable(),
+  entry: z.object({ number: z.string(), rider: z.string(), horse: z.string(), class: z.string() }).nullable(),
 });
 export type AdminOrder = z.infer<typeof adminOrderSchema>;
 

@@ -7,8 +7,11 @@ import { type Kysely, sql } from 'kysely';
  *   gallery was before proofing existed).
  * - `pick`: a client's current, unsent selection. Sending it turns the picks into an order's items.
  * - `client_order`: what a client ordered, with its prices copied in (count, included picks, unit price, total), so a
- *   later change to the price list never alters it. At most one order per account is open (submitted or paid) at a
- *   time: a partial unique index says so, so two sends at once make one order, whatever the timing.
+ *   later change to the price list never alters it. Its `scope` is the folder the selection was made in: the
+ *   client's own gallery, or a competition's. `folder` is where the bought photos are delivered: the client's own.
+ *   `kind` says whether it is picks or a whole competition entry (`event_id`, `entry_id`). At most one order per
+ *   account and scope is open (submitted or paid) at a time: a partial unique index says so, so two sends at once
+ *   make one order, whatever the timing.
  * - `client_order_item`: the media items of an order. `client_order_event`: its status history, with times.
  */
 // biome-ignore lint/suspicious/noExplicitAny: migrations must not depend on the current schema type
@@ -33,6 +36,10 @@ export async function up(db: Kysely<any>): Promise<void> {
     .addColumn('id', 'varchar(40)', (col) => col.primaryKey())
     .addColumn('account_id', 'varchar(100)', (col) => col.notNull())
     .addColumn('folder', 'varchar(255)', (col) => col.notNull())
+    .addColumn('scope', 'varchar(255)', (col) => col.notNull())
+    .addColumn('kind', 'varchar(10)', (col) => col.notNull())
+    .addColumn('event_id', 'varchar(40)')
+    .addColumn('entry_id', 'varchar(40)')
     .addColumn('status', 'varchar(20)', (col) => col.notNull())
     .addColumn('note', 'text', (col) => col.notNull())
     .addColumn('language', 'varchar(10)', (col) => col.notNull())
@@ -57,7 +64,7 @@ export async function up(db: Kysely<any>): Promise<void> {
   await db.schema
     .createIndex('client_order_one_open')
     .on('client_order')
-    .column('account_id')
+    .columns(['account_id', 'scope'])
     .unique()
     .where(sql.ref('status'), 'in', sql`('submitted', 'paid')`)
     .execute();

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { AdminEvent, EntryResult } from '../../../shared/schemas/events';
 import { jpegTakenAt } from '../../media/test-images';
+import { signUpVerified } from '../../test/email-links';
 import { createTestAppWithAdmin, TEST_DATABASES, type TestApp } from '../../test/harness';
 import { until } from '../../test/support/ingest';
 import { uploadWhole } from '../../test/support/tus';
@@ -208,6 +209,90 @@ describe.each(TEST_DATABASES)('competitions on %s', (database) => {
     expect(after.find((entry) => entry.number === '14')?.id).not.toBe(
       before.find((entry) => entry.number === '14')?.id,
     );
+  });
+
+  it('sells a whole entry at the price per entry, and delivers its photos into the rider’s own gallery', async () => {
+    const rider = new TestClient(t.app);
+    const user = await signUpVerified(rider, t.dataDir, 'noa.rider@example.com', 'riding at dawn', 'Noa Levi');
+    const [entry] = await search('12');
+    expect(entry?.wholeEntry).toEqual({ horses: 1, total: { amount: 6000, currency: 'ILS' } });
+    expect((await visitor().post('/api/events/spring-cup/orders', { entryId: entry?.id })).statusCode).toBe(401);
+    const [first, second] = await Promise.all([
+      rider.post('/api/events/spring-cup/orders', { entryId: entry?.id, note: 'The jump please' }),
+      rider.post('/api/events/spring-cup/orders', { entryId: entry?.id, note: 'The jump please' }),
+    ]);
+    expect([first?.statusCode, second?.statusCode].sort()).toEqual([200, 201]);
+    expect(first?.json()).toMatchObject({ id: second?.json().id, status: 'submitted', total: { amount: 6000 } });
+    const orders = (await admin.get('/api/admin/orders')).json().orders;
+    expect(orders).toHaveLength(1);
+    expect(orders[0]).toMatchObject({
+      kind: 'entry',
+      event: { name: 'Spring Cup', slug: 'spring-cup' },
+      entry: { number: '12', rider: 'נועה לוי', horse: 'Thunder', class: '1.10' },
+      client: { email: 'noa.rider@example.com', folder: user.folder },
+    });
+    const url = `/api/admin/orders/${orders[0].id}`;
+    await admin.request({ method: 'PATCH', url, payload: { status: 'paid', paymentMethod: 'paybox' } });
+    const delivered = await admin.request({
+      method: 'PATCH',
+      url,
+      payload: { status: 'delivered', deliver: 'picked' },
+    });
+    expect(delivered.statusCode, delivered.body).toBe(200);
+    let mine: Array<{ id: string; name: string; proof?: boolean }> = [];
+    await until(async () => {
+      mine = (await rider.get('/api/me/gallery')).json().items;
+      return mine.length === entry?.items.length;
+    }, 'the bought photos in the rider’s gallery');
+    expect(mine.map((item) => item.name).sort()).toEqual(entry?.items.map((item) => item.name).sort());
+    for (const item of mine) {
+      expect(item.proof).toBeUndefined();
+      expect((await rider.get(`/api/media/${item.id}/download`)).statusCode).toBe(200);
+    }
+    // The event keeps its photo, still a proof for everyone else.
+    expect((await search('12'))[0]?.items.map((item) => item.id)).toEqual(entry?.items.map((item) => item.id));
+  });
+
+  it('sells picks from the event page without the booking deposit, only of shown entries', async () => {
+    const rider = new TestClient(t.app);
+    await signUpVerified(rider, t.dataDir, 'dan.rider@example.com', 'riding at dawn', 'Dan Cohen');
+    // Dan's photo was placed with entry 12 by hand, above.
+    const [entry] = await search('12');
+    const photo = entry?.items[1]?.id;
+    const [fourteen] = await search('14');
+    const entries = (await admin.get(`/api/admin/events/${eventId}/entries`)).json().entries as Array<{
+      id: string;
+      number: string;
+    }>;
+    const hiddenId = entries.find((line) => line.number === '14')?.id;
+    await admin.request({
+      method: 'PATCH',
+      url: `/api/admin/events/${eventId}/entries/${hiddenId}`,
+      payload: { hidden: true },
+    });
+    const ofHidden = await rider.request({
+      method: 'PUT',
+      url: `/api/events/spring-cup/picks/${fourteen?.items[0]?.id}`,
+    });
+    expect(ofHidden.statusCode).toBe(404);
+    await admin.request({
+      method: 'PATCH',
+      url: `/api/admin/events/${eventId}/entries/${hiddenId}`,
+      payload: { hidden: false },
+    });
+    const picked = await rider.request({ method: 'PUT', url: `/api/events/spring-cup/picks/${photo}` });
+    expect(picked.statusCode, picked.body).toBe(200);
+    expect(picked.json()).toMatchObject({ count: 1, includedLimit: 0, total: { amount: 600 }, mode: 'proofing' });
+    const sent = await rider.post('/api/events/spring-cup/orders', { note: '' });
+    expect(sent.statusCode).toBe(201);
+    expect(sent.json().total.amount).toBe(600);
+    const order = (await admin.get('/api/admin/orders'))
+      .json()
+      .orders.find((candidate: { id: string }) => candidate.id === sent.json().id);
+    expect(order).toMatchObject({ kind: 'picks', event: { slug: 'spring-cup' }, entry: null, count: 1 });
+    // While the order is open, the selection cannot change.
+    const own = await rider.request({ method: 'PUT', url: `/api/events/spring-cup/picks/${photo}` });
+    expect(own.json().error.code).toBe('selection-locked');
   });
 
   it('keeps a hidden entry out of search, an unlisted event behind its key, and only public events indexable', async () => {

@@ -8,6 +8,7 @@ import {
   publicEventSchema,
 } from '../../../shared/schemas/events';
 import type { AppContext } from '../../context';
+import { eventBuyingRoutes } from './buying';
 
 const slugParams = z.object({ slug: eventSlugSchema });
 const keyQuery = z.object({ key: z.string().max(64).optional() });
@@ -46,4 +47,6 @@ export const eventRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (ap
       return { entries: await ctx.events.search(request.params.slug, request.query.q, request.query.key) };
     },
   );
+
+  await app.register(eventBuyingRoutes, { ctx });
 };
