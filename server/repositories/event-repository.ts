@@ -300,6 +300,56 @@ export function createEventRepository(db: Db) {
       }));
     },
 
+    /** How many entries the event shows, and how many of its photos are placed with an entry (and ready). */
+    async counts(eventId: string): Promise<{ shownEntries: number; placedPhotos: number; unplacedPhotos: number }> {
+      const entries = await db
+        .selectFrom('event_entry')
+        .select((eb) => eb.fn.countAll<number | string>().as('n'))
+        .where('event_id', '=', eventId)
+        .where('hidden', '=', 0)
+        .executeTakeFirstOrThrow();
+      const photos = await db
+        .selectFrom('event_photo')
+        .innerJoin('media', 'media.id', 'event_photo.media_id')
+        .select((eb) => [
+          eb.fn.count<number | string>('event_photo.entry_id').as('placed'),
+          eb.fn.countAll<number | string>().as('all'),
+        ])
+        .where('event_photo.event_id', '=', eventId)
+        .where('media.status', '=', 'ready')
+        .where('media.deleted_at', 'is', null)
+        .executeTakeFirstOrThrow();
+      return {
+        shownEntries: Number(entries.n),
+        placedPhotos: Number(photos.placed),
+        unplacedPhotos: Number(photos.all) - Number(photos.placed),
+      };
+    },
+
+    /** The ready photos of some entries, in capture order, at most `perEntry` of each: entry id → media ids. */
+    async photosOfEntries(eventId: string, entryIds: string[], perEntry: number): Promise<Map<string, string[]>> {
+      const result = new Map<string, string[]>();
+      if (entryIds.length === 0) return result;
+      const rows = await db
+        .selectFrom('event_photo')
+        .innerJoin('media', 'media.id', 'event_photo.media_id')
+        .select(['event_photo.entry_id', 'event_photo.media_id'])
+        .where('event_photo.event_id', '=', eventId)
+        .where('event_photo.entry_id', 'in', entryIds)
+        .where('media.status', '=', 'ready')
+        .where('media.deleted_at', 'is', null)
+        .orderBy('event_photo.captured_at')
+        .orderBy('event_photo.media_id')
+        .execute();
+      for (const row of rows) {
+        if (row.entry_id === null) continue;
+        const list = result.get(row.entry_id) ?? [];
+        if (list.length < perEntry) list.push(row.media_id);
+        result.set(row.entry_id, list);
+      }
+      return result;
+    },
+
     async findPhoto(mediaId: string): Promise<EventPhotoRecord | undefined> {
       const row = await db.selectFrom('event_photo').selectAll().where('media_id', '=', mediaId).executeTakeFirst();
       return row

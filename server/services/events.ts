@@ -26,6 +26,12 @@ function sameHeat(entries: EntryRecord[], entry: EntryRecord): EntryRecord[] {
   );
 }
 
+interface SearchIndex {
+  search: ReturnType<typeof createEntrySearch>;
+  entries: EntryRecord[];
+  byId: Map<string, EntryRecord>;
+}
+
 /** The storage folder of an event's photos: `_`-prefixed, so no client folder or upload can ever name it. */
 export function eventFolder(eventId: string): string {
   return `_event-${eventId}`;
@@ -57,7 +63,7 @@ export interface EventServiceDeps {
  */
 export function createEventService(deps: EventServiceDeps) {
   const { events } = deps;
-  const searchIndexes = new Map<string, ReturnType<typeof createEntrySearch>>();
+  const searchIndexes = new Map<string, SearchIndex>();
   const pendingAssignments = new Map<string, NodeJS.Timeout>();
 
   async function mustFind(id: string): Promise<EventRecord> {
@@ -74,13 +80,8 @@ export function createEventService(deps: EventServiceDeps) {
     return event;
   }
 
-  async function counts(event: EventRecord) {
-    const [entries, photos] = await Promise.all([events.entries(event.id), events.photos(event.id)]);
-    return { entries, photos };
-  }
-
   async function present(event: EventRecord): Promise<PublicEvent> {
-    const { entries, photos } = await counts(event);
+    const counts = await events.counts(event.id);
     const cover = event.coverMediaId ? await deps.media.findById(event.coverMediaId) : undefined;
     return {
       slug: event.slug,
@@ -94,25 +95,30 @@ export function createEventService(deps: EventServiceDeps) {
         cover?.status === 'ready' && !cover.deletedAt
           ? presentMedia(cover, deps.urls, { signed: true, proof: true })
           : null,
-      entryCount: entries.filter((entry) => !entry.hidden).length,
-      photoCount: photos.filter((photo) => photo.entryId !== null).length,
+      entryCount: counts.shownEntries,
+      photoCount: counts.placedPhotos,
     };
   }
 
-  async function searchIndex(event: EventRecord) {
+  /** The event's search index and its entries, built once and dropped when the start list or an entry changes. */
+  async function searchIndex(event: EventRecord): Promise<SearchIndex> {
     let index = searchIndexes.get(event.id);
     if (!index) {
       const entries = await events.entries(event.id);
-      index = createEntrySearch(
-        entries.map((entry) => ({
-          id: entry.id,
-          number: entry.number,
-          rider: entry.rider,
-          horse: entry.horse,
-          className: entry.className,
-          hidden: entry.hidden,
-        })),
-      );
+      index = {
+        search: createEntrySearch(
+          entries.map((entry) => ({
+            id: entry.id,
+            number: entry.number,
+            rider: entry.rider,
+            horse: entry.horse,
+            className: entry.className,
+            hidden: entry.hidden,
+          })),
+        ),
+        entries,
+        byId: new Map(entries.map((entry) => [entry.id, entry])),
+      };
       searchIndexes.set(event.id, index);
     }
     return index;
@@ -199,9 +205,9 @@ export function createEventService(deps: EventServiceDeps) {
       const all = await events.list();
       return Promise.all(
         all.map(async (event) => {
-          const [view, photos, classes, cameras] = await Promise.all([
+          const [view, counts, classes, cameras] = await Promise.all([
             present(event),
-            events.photos(event.id),
+            events.counts(event.id),
             events.classes(event.id),
             events.cameras(event.id),
           ]);
@@ -211,7 +217,7 @@ export function createEventService(deps: EventServiceDeps) {
             visibility: event.visibility,
             accessKey: event.accessKey,
             timeZone: event.timeZone,
-            unassignedCount: photos.filter((photo) => photo.entryId === null).length,
+            unassignedCount: counts.unplacedPhotos,
             classes,
             cameras,
           };
@@ -355,18 +361,11 @@ export function createEventService(deps: EventServiceDeps) {
     /** "Find my photos": entries matching a start number, a rider or a horse, each with its proofs. */
     async search(slug: string, q: string, key?: string): Promise<EntryResult[]> {
       const event = await visibleEvent(slug, key);
-      const ids = (await searchIndex(event)).search(q, SEARCH_LIMIT);
+      const { search, entries, byId } = await searchIndex(event);
+      const ids = search.search(q, SEARCH_LIMIT);
       if (ids.length === 0) return [];
-      const [entries, photos] = await Promise.all([events.entries(event.id), events.photos(event.id)]);
-      const byId = new Map<string, EntryRecord>(entries.map((entry) => [entry.id, entry]));
-      const wanted = new Set(ids);
-      const photoIds = new Map<string, string[]>();
-      for (const photo of photos) {
-        if (!photo.entryId || !wanted.has(photo.entryId)) continue;
-        const list = photoIds.get(photo.entryId) ?? [];
-        if (list.length < ITEMS_PER_ENTRY) list.push(photo.mediaId);
-        photoIds.set(photo.entryId, list);
-      }
+      // Only the matched entries' photos are read (by the event_photo index), however many the event holds.
+      const photoIds = await events.photosOfEntries(event.id, ids, ITEMS_PER_ENTRY);
       const records = new Map(
         (await deps.media.findVisibleByIds([...photoIds.values()].flat())).map((record) => [record.id, record]),
       );
