@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import type { Selectable } from 'kysely';
 import type { Db } from '../db/database';
 import type { EventTable } from '../db/schema';
+import { type MediaRecord, toRecord } from './media-repository';
 
 export type EventVisibilityValue = EventTable['visibility'];
 
@@ -326,14 +327,16 @@ export function createEventRepository(db: Db) {
       };
     },
 
-    /** The ready photos of some entries, in capture order, at most `perEntry` of each: entry id → media ids. */
-    async photosOfEntries(eventId: string, entryIds: string[], perEntry: number): Promise<Map<string, string[]>> {
-      const result = new Map<string, string[]>();
+    /** The ready photos of some entries, in capture order, at most `perEntry` of each: entry id → media records. */
+    async photosOfEntries(eventId: string, entryIds: string[], perEntry: number): Promise<Map<string, MediaRecord[]>> {
+      const result = new Map<string, MediaRecord[]>();
       if (entryIds.length === 0) return result;
+      // One read through the event_photo index, with the media rows joined by their key.
       const rows = await db
         .selectFrom('event_photo')
         .innerJoin('media', 'media.id', 'event_photo.media_id')
-        .select(['event_photo.entry_id', 'event_photo.media_id'])
+        .selectAll('media')
+        .select('event_photo.entry_id as photo_entry_id')
         .where('event_photo.event_id', '=', eventId)
         .where('event_photo.entry_id', 'in', entryIds)
         .where('media.status', '=', 'ready')
@@ -341,11 +344,11 @@ export function createEventRepository(db: Db) {
         .orderBy('event_photo.captured_at')
         .orderBy('event_photo.media_id')
         .execute();
-      for (const row of rows) {
-        if (row.entry_id === null) continue;
-        const list = result.get(row.entry_id) ?? [];
-        if (list.length < perEntry) list.push(row.media_id);
-        result.set(row.entry_id, list);
+      for (const { photo_entry_id: entryId, ...row } of rows) {
+        if (entryId === null) continue;
+        const list = result.get(entryId) ?? [];
+        if (list.length < perEntry) list.push(toRecord(row));
+        result.set(entryId, list);
       }
       return result;
     },

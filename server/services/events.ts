@@ -365,17 +365,13 @@ export function createEventService(deps: EventServiceDeps) {
       const ids = search.search(q, SEARCH_LIMIT);
       if (ids.length === 0) return [];
       // Only the matched entries' photos are read (by the event_photo index), however many the event holds.
-      const photoIds = await events.photosOfEntries(event.id, ids, ITEMS_PER_ENTRY);
-      const records = new Map(
-        (await deps.media.findVisibleByIds([...photoIds.values()].flat())).map((record) => [record.id, record]),
-      );
+      const photos = await events.photosOfEntries(event.id, ids, ITEMS_PER_ENTRY);
       return ids.flatMap((id) => {
         const entry = byId.get(id);
         if (!entry || entry.hidden) return [];
-        const items = (photoIds.get(id) ?? []).flatMap((mediaId) => {
-          const record = records.get(mediaId);
-          return record ? [presentMedia(record, deps.urls, { signed: true, proof: true })] : [];
-        });
+        const items = (photos.get(id) ?? []).map((record) =>
+          presentMedia(record, deps.urls, { signed: true, proof: true }),
+        );
         const horses = sameHeat(entries, entry).length;
         return [
           {
