@@ -4,6 +4,7 @@ import AxeBuilder from '@axe-core/playwright';
 import type { APIRequestContext, Cookie, Page, TestInfo } from '@playwright/test';
 import type { GalleryPage } from '../shared/schemas/gallery';
 import { expect, test } from './fixtures';
+import { adminUpload } from './support/admin-helpers';
 import { WCAG_TAGS } from './support/axe';
 import { signUpVerifiedClient } from './support/clients';
 import { E2E_ADMIN_EMAIL, E2E_ADMIN_PASSWORD } from './support/global-setup';
@@ -230,28 +231,6 @@ test.describe('the private gallery', () => {
     expect(results.violations).toEqual([]);
   });
 });
-
-/** Uploads `bytes` as the admin into `folder` through the tus endpoint, as the admin panel does. */
-async function adminUpload(admin: APIRequestContext, baseURL: string, folder: string, name: string, bytes: Buffer) {
-  const tus = { origin: baseURL, 'tus-resumable': '1.0.0' };
-  const meta = { filename: name, filetype: 'image/jpeg', folder };
-  const created = await admin.post('/api/uploads', {
-    headers: {
-      ...tus,
-      'upload-length': String(bytes.length),
-      'upload-metadata': Object.entries(meta)
-        .map(([key, value]) => `${key} ${Buffer.from(value).toString('base64')}`)
-        .join(','),
-    },
-  });
-  expect(created.status(), await created.text()).toBe(201);
-  const location = created.headers().location ?? '';
-  const patched = await admin.patch(location, {
-    headers: { ...tus, 'upload-offset': '0', 'content-type': 'application/offset+octet-stream' },
-    data: bytes,
-  });
-  expect(patched.status(), await patched.text()).toBe(204);
-}
 
 /**
  * Waits until the service worker controls the page and has kept the page itself, its pictures and, when given, the

@@ -47,6 +47,15 @@ describe('loadConfig', () => {
     expect(config.publicUrl).toBe('https://photos.example.com');
   });
 
+  it('reads STORAGE_QUOTA_BYTES as a whole number of bytes, unset by default', () => {
+    expect(loadConfig({}).storageQuotaBytes).toBeUndefined();
+    expect(loadConfig({ STORAGE_QUOTA_BYTES: '107374182400' }).storageQuotaBytes).toBe(107_374_182_400);
+    expect(() => loadConfig({ STORAGE_QUOTA_BYTES: '10GB' })).toThrow(
+      /STORAGE_QUOTA_BYTES: expected a number of bytes/,
+    );
+    expect(() => loadConfig({ STORAGE_QUOTA_BYTES: '0' })).toThrow(/STORAGE_QUOTA_BYTES: expected a positive number/);
+  });
+
   it('refuses to run in production without a session secret', () => {
     expect(() => loadConfig({ NODE_ENV: 'production' })).toThrow(/AUTH_SECRET/);
   });

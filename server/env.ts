@@ -50,6 +50,11 @@ const schema = z.object({
   S3_ACCESS_KEY_ID: z.string().min(1).optional(),
   S3_SECRET_ACCESS_KEY: z.string().min(1).optional(),
   S3_FORCE_PATH_STYLE: booleanText.default(false),
+  STORAGE_QUOTA_BYTES: z.coerce
+    .number({ message: 'expected a number of bytes' })
+    .int({ message: 'expected a whole number of bytes' })
+    .positive({ message: 'expected a positive number of bytes' })
+    .optional(),
 });
 
 export type RawEnv = z.input<typeof schema>;
@@ -84,6 +89,8 @@ export interface Config {
         secretAccessKey: string | undefined;
         forcePathStyle: boolean;
       };
+  /** The most the stored originals may take; an upload past it is refused with 402 quota-exceeded. */
+  storageQuotaBytes: number | undefined;
 }
 
 export class ConfigError extends Error {
@@ -145,6 +152,7 @@ export function loadConfig(source: Record<string, string | undefined> = process.
             forcePathStyle: env.S3_FORCE_PATH_STYLE,
           }
         : { kind: 'disk', root: path.join(dataDir, 'media') },
+    storageQuotaBytes: env.STORAGE_QUOTA_BYTES,
   };
 }
 

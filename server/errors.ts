@@ -19,6 +19,26 @@ export class AppError extends Error {
   }
 }
 
+/**
+ * The storage is full: the configured quota (STORAGE_QUOTA_BYTES) would be passed, or the disk itself is full. The
+ * original storage service answered `quota-exceeded` (402) when its storage was full, and so do we.
+ */
+export function storageFull(): AppError {
+  return new AppError(
+    'quota-exceeded',
+    'The storage is full. Delete files or raise the storage quota, then try again.',
+    {
+      reason: 'storage-full',
+    },
+  );
+}
+
+/** A write failed because the disk (or the user's disk quota) is full. */
+export function isDiskFull(error: unknown): boolean {
+  const code = (error as { code?: unknown } | null)?.code;
+  return code === 'ENOSPC' || code === 'EDQUOT';
+}
+
 export interface ErrorBody {
   error: { code: string; message: string; details?: unknown };
 }

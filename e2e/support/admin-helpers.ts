@@ -4,7 +4,10 @@ import path from 'node:path';
 import type { APIRequestContext, Page } from '@playwright/test';
 import sharp from 'sharp';
 import { encodeLavfiClip } from '../../server/media/demo-art';
+import type { GalleryPage } from '../../shared/schemas/gallery';
+import type { MediaView } from '../../shared/schemas/media';
 import { expect } from '../fixtures';
+import { signUpVerifiedClient } from './clients';
 
 /** A file as Playwright's setInputFiles takes it (and as the drag-and-drop test rebuilds it in the page). */
 export interface UploadFile {
@@ -66,3 +69,58 @@ export async function makeVideo(name = 'warm-up.mp4'): Promise<UploadFile> {
 /** One file's row in the admin's upload list. */
 export const uploadTask = (page: Page, name: string) =>
   page.locator(`[data-testid="upload-task"][data-name="${name}"]`);
+
+/** Uploads `bytes` as the admin into `folder` through the tus endpoint, as the admin panel does. */
+export async function adminUpload(
+  admin: APIRequestContext,
+  baseURL: string,
+  folder: string,
+  name: string,
+  bytes: Buffer,
+  filetype = 'image/jpeg',
+) {
+  const tus = { origin: baseURL, 'tus-resumable': '1.0.0' };
+  const meta = { filename: name, filetype, folder };
+  const created = await admin.post('/api/uploads', {
+    headers: {
+      ...tus,
+      'upload-length': String(bytes.length),
+      'upload-metadata': Object.entries(meta)
+        .map(([key, value]) => `${key} ${Buffer.from(value).toString('base64')}`)
+        .join(','),
+    },
+  });
+  expect(created.status(), await created.text()).toBe(201);
+  const location = created.headers().location ?? '';
+  const patched = await admin.patch(location, {
+    headers: { ...tus, 'upload-offset': '0', 'content-type': 'application/offset+octet-stream' },
+    data: bytes,
+  });
+  expect(patched.status(), await patched.text()).toBe(204);
+}
+
+/**
+ * A verified client signed in in `page` (whose context's cookies they get) with one photo the admin uploaded into
+ * their folder, processed and listed in their gallery. Returns the photo's bytes and its gallery item.
+ */
+export async function clientWithPhoto(
+  page: Page,
+  newContext: () => Promise<APIRequestContext>,
+  options: { baseURL: string; dataDir: string; prefix: string; adminEmail: string; adminPassword: string },
+): Promise<{ photo: UploadFile; item: MediaView }> {
+  const { folder } = await signUpVerifiedClient(page.request, options.dataDir, {
+    baseURL: options.baseURL,
+    prefix: options.prefix,
+  });
+  const admin = await newContext();
+  await signIn(admin, options.baseURL, options.adminEmail, options.adminPassword);
+  const [photo] = await makeImages(1, options.prefix);
+  if (!photo) throw new Error('no photo made');
+  await adminUpload(admin, options.baseURL, folder, photo.name, photo.buffer, photo.mimeType);
+  await admin.dispose();
+  const gallery = async () => (await (await page.request.get('/api/me/gallery')).json()) as GalleryPage;
+  await expect.poll(async () => (await gallery()).total, { timeout: 120_000 }).toBe(1);
+  const item = (await gallery()).items[0];
+  if (!item) throw new Error('the gallery has no item');
+  return { photo, item };
+}

@@ -4,13 +4,14 @@ import { type RunningServer, startServer } from './server';
 /**
  * The test object for a suite that runs on a server of its own (empty: no demo content). Use it where sign-ups,
  * resets or e-mailed links would run into the shared server's per-address limits. `baseURL` and `dataDir` point at
- * that server, as they do at the shared one in fixtures.ts.
+ * that server, as they do at the shared one in fixtures.ts. A suite that needs more configuration sets it with
+ * `test.use({ serverEnv: { BOOKING_FORM_URL: '…' } })` at the top of its file.
  */
-export const test = base.extend<{ dataDir: string }, { server: RunningServer }>({
+export const test = base.extend<{ dataDir: string }, { server: RunningServer; serverEnv: Record<string, string> }>({
+  serverEnv: [{}, { scope: 'worker', option: true }],
   server: [
-    // biome-ignore lint/correctness/noEmptyPattern: Playwright reads the fixture's dependencies from this pattern
-    async ({}, use) => {
-      const server = await startServer({ demoContent: false });
+    async ({ serverEnv }, use) => {
+      const server = await startServer({ demoContent: false, env: serverEnv });
       await use(server);
       await server.stop();
     },

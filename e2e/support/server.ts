@@ -20,7 +20,9 @@ export interface RunningServer {
  * The shared server of global-setup is one; a suite whose sign-ups would run into the shared server's per-address
  * limits starts its own.
  */
-export async function startServer(options: { demoContent?: boolean } = {}): Promise<RunningServer> {
+export async function startServer(
+  options: { demoContent?: boolean; env?: Record<string, string> } = {},
+): Promise<RunningServer> {
   if (!fs.existsSync(path.join(projectRoot, 'dist', 'index.html'))) {
     throw new Error('dist/ is missing: run `npm run build` before the browser tests (npm run test:e2e does).');
   }
@@ -28,6 +30,7 @@ export async function startServer(options: { demoContent?: boolean } = {}): Prom
   const server = await startServerProcess(dataDir, await freePort(), {
     admin: { email: E2E_ADMIN_EMAIL, password: E2E_ADMIN_PASSWORD },
     demoContent: options.demoContent ?? true,
+    env: options.env,
   });
   const stop = async () => {
     await stopServerProcess(server.child);

@@ -1,6 +1,6 @@
 import type { FastifyError, FastifyInstance } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
-import { AppError, errorBody } from '../errors';
+import { AppError, errorBody, isDiskFull, storageFull } from '../errors';
 
 const CLIENT_ERRORS: Record<number, [string, string]> = {
   401: ['unauthenticated', 'Please sign in first.'],
@@ -43,6 +43,11 @@ export function registerErrorHandler(app: FastifyInstance): void {
     if (error.statusCode && error.statusCode >= 400 && error.statusCode < 500) {
       const [code, message] = CLIENT_ERRORS[error.statusCode] ?? ['invalid-argument', 'The request is not valid.'];
       return reply.status(error.statusCode).send(errorBody(code, message));
+    }
+    if (isDiskFull(error)) {
+      request.log.error({ err: error }, 'the disk is full');
+      const full = storageFull();
+      return reply.status(full.status).send(errorBody(full.code, full.message, full.details));
     }
     request.log.error({ err: error }, 'unhandled error');
     return reply.status(500).send(errorBody('internal-error', 'Something went wrong on our side. Please try again.'));

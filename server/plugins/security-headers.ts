@@ -4,7 +4,8 @@ import type { Config } from '../env';
 
 /**
  * Security headers for every response. The CSP allows no inline script; the only frames the site may embed are its
- * own downloads and the booking form's origin; nobody may frame the site.
+ * own downloads (with S3 storage also where a download redirects: the bucket's presigned URL) and the booking form's
+ * origin; nobody may frame the site.
  */
 export async function registerSecurityHeaders(app: FastifyInstance, config: Config): Promise<void> {
   const bookingOrigin = config.bookingFormUrl ? new URL(config.bookingFormUrl).origin : null;
@@ -23,8 +24,9 @@ export async function registerSecurityHeaders(app: FastifyInstance, config: Conf
         mediaSrc: mediaSources,
         fontSrc: ["'self'"],
         connectSrc: ["'self'", ...(s3Origin ? [s3Origin] : [])],
-        // 'self' lets the private gallery download a video through a hidden iframe (an attachment, never shown).
-        frameSrc: ["'self'", ...(bookingOrigin ? [bookingOrigin] : [])],
+        // 'self' lets the private gallery download a video through a hidden iframe (an attachment, never shown); with
+        // S3 the download answers 302 to the bucket, and a frame's redirect is checked against this list too.
+        frameSrc: ["'self'", ...(s3Origin ? [s3Origin] : []), ...(bookingOrigin ? [bookingOrigin] : [])],
         frameAncestors: ["'none'"],
         objectSrc: ["'none'"],
         baseUri: ["'self'"],

@@ -50,6 +50,15 @@ export function createAdminMediaRepository(db: Db) {
       }));
     },
 
+    /** The bytes of every stored original, the trash's included (they stay on disk until purged): the quota's use. */
+    async storedBytes(): Promise<number> {
+      const row = await db
+        .selectFrom('media')
+        .select((eb) => eb.fn.sum<number | string>('size').as('total_size'))
+        .executeTakeFirst();
+      return Number(row?.total_size ?? 0);
+    },
+
     /** Every account, by address. */
     async listAccounts(): Promise<AccountSummary[]> {
       const rows = await db.selectFrom('user').select(['id', 'email', 'name']).orderBy('email').execute();

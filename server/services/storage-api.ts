@@ -1,5 +1,5 @@
 import { MEDIA_EXTENSIONS } from '../../shared/file-names';
-import { AppError } from '../errors';
+import { AppError, storageFull } from '../errors';
 import { DERIVED_PREFIX } from '../media/types';
 import type { AdminMediaRepository } from '../repositories/admin-media-repository';
 import type { MediaRecord, MediaRepository } from '../repositories/media-repository';
@@ -40,10 +40,12 @@ export interface MetadataPatch {
 
 export interface StorageApiDependencies {
   media: Pick<MediaRepository, 'findByFullPath' | 'listObjects' | 'listFolderNames' | 'updateObjectMetadata'>;
-  admin: Pick<AdminMediaRepository, 'moveToTrash' | 'purgeRow'>;
+  admin: Pick<AdminMediaRepository, 'moveToTrash' | 'purgeRow' | 'storedBytes'>;
   storage: Pick<Storage, 'delete' | 'list'>;
   /** Told when a deleted object leaves its gallery. */
   galleryChanged?: GalleryChanged;
+  /** The most the stored originals may take (STORAGE_QUOTA_BYTES); unset: only the disk's size limits them. */
+  quotaBytes?: number;
   now?: () => Date;
 }
 
@@ -206,6 +208,15 @@ export function createStorageApiService(deps: StorageApiDependencies) {
 
     /** One object's metadata; 404 object-not-found when absent or in the trash. */
     get: findLive,
+
+    /**
+     * Refuses an upload of `bytes` with 402 quota-exceeded when the stored originals (the trash's included) and it
+     * would pass the quota. Checked when an upload is created, before a byte is stored.
+     */
+    async assertRoomFor(bytes: number): Promise<void> {
+      if (deps.quotaBytes === undefined) return;
+      if ((await deps.admin.storedBytes()) + bytes > deps.quotaBytes) throw storageFull();
+    },
 
     /**
      * Updates metadata fields; the metageneration goes up by one and `updated` moves. Concurrent updates are applied

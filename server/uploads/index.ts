@@ -3,6 +3,7 @@ import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
 import type { AppContext } from '../context';
 import { AppError } from '../errors';
 import { requireAdmin } from '../plugins/authorize';
+import { eventFolder } from '../services/events';
 import { startDailyTask } from '../services/trash';
 import { createTusUploads, UPLOAD_PATH } from './tus-uploads';
 
@@ -16,6 +17,12 @@ export const uploadRoutes: FastifyPluginAsync<{ ctx: AppContext }> = async (app,
     directory: path.join(ctx.config.dataDir, 'uploads'),
     ingest: ctx.media.ingest,
     resolveFolder: (folder) => ctx.adminMedia.resolveFolder(folder),
+    resolveEvent: async (eventId) => {
+      if (!(await ctx.events.exists(eventId))) throw new Error('no such event');
+      return eventFolder(eventId);
+    },
+    recordEventUpload: (eventId, mediaId, capture) => ctx.events.recordUpload(eventId, mediaId, capture),
+    assertRoomFor: (bytes) => ctx.storageApi.assertRoomFor(bytes),
     logger: ctx.logger,
   });
 

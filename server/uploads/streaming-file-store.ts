@@ -4,7 +4,8 @@ import path from 'node:path';
 import { type Readable, Transform } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import { FileStore } from '@tus/file-store';
-import { refusal } from './tus-refusal';
+import { isDiskFull } from '../errors';
+import { fullRefusal, refusal } from './tus-refusal';
 
 /**
  * How much of a PATCH body may wait in memory for the disk. The file store's default (16 KiB, Node's) pauses the
@@ -53,8 +54,9 @@ export class StreamingFileStore extends FileStore {
     });
     try {
       await pipeline(readable, counter, handle.createWriteStream({ start: offset, highWaterMark: WRITE_BUFFER_BYTES }));
-    } catch {
+    } catch (error) {
       // What reached the file still counts: a HEAD reads the offset from the file's size and the client resumes there.
+      if (isDiskFull(error)) throw fullRefusal();
       throw refusal('internal-error', 500, 'Upload failed.');
     }
     return offset + received;

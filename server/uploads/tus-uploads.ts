@@ -2,10 +2,11 @@ import fsp from 'node:fs/promises';
 import path from 'node:path';
 import { Server } from '@tus/server';
 import { MAX_UPLOAD_BYTES, uploadMetadataSchema } from '../../shared/schemas/admin';
-import { AppError } from '../errors';
+import { AppError, isDiskFull } from '../errors';
+import { type CaptureInfo, readCaptureInfo } from '../media/capture-time';
 import type { IngestService } from '../services/ingest';
 import { StreamingFileStore } from './streaming-file-store';
-import { refusal } from './tus-refusal';
+import { fullRefusal, refusal } from './tus-refusal';
 
 /** The tus endpoint (creation, HEAD, PATCH, termination). Tests and tools use this path. */
 export const UPLOAD_PATH = '/api/uploads';
@@ -19,6 +20,12 @@ export interface TusUploadDependencies {
   ingest: Pick<IngestService, 'ingestFile'>;
   /** Throws when the folder does not exist (a user folder nobody owns); the main gallery's always exists. */
   resolveFolder: (folder: string) => Promise<unknown>;
+  /** The storage folder of an event's photos; throws when there is no such event. */
+  resolveEvent?: (eventId: string) => Promise<string>;
+  /** Told where and when an event photo was taken, once it is stored (read from the file before it moves). */
+  recordEventUpload?: (eventId: string, mediaId: string, capture: CaptureInfo) => Promise<void>;
+  /** Throws 402 quota-exceeded when `bytes` more would pass the storage quota (StorageApiService.assertRoomFor). */
+  assertRoomFor?: (bytes: number) => Promise<void>;
   logger: { error: (obj: object, message: string) => void };
   maxSize?: number;
 }
@@ -59,9 +66,16 @@ export function createTusUploads(deps: TusUploadDependencies) {
         throw refusal('invalid-argument', 400, `Invalid upload metadata: ${message}.`, { reason: 'invalid-metadata' });
       }
       try {
-        await deps.resolveFolder(parsed.data.folder);
+        if (parsed.data.event !== undefined) await deps.resolveEvent?.(parsed.data.event);
+        else await deps.resolveFolder(parsed.data.folder ?? '');
       } catch {
         throw refusal('invalid-argument', 400, 'The target folder does not exist.', { reason: 'unknown-folder' });
+      }
+      try {
+        await deps.assertRoomFor?.(upload.size);
+      } catch (error) {
+        if (error instanceof AppError) throw refusal(error.code, error.status, error.message, error.details);
+        throw error;
       }
       return { metadata: upload.metadata };
     },
@@ -69,16 +83,23 @@ export function createTusUploads(deps: TusUploadDependencies) {
       const meta = uploadMetadataSchema.parse(upload.metadata ?? {});
       const localPath = upload.storage?.path ?? path.join(deps.directory, upload.id);
       try {
+        const event = meta.event;
+        const folder = event !== undefined && deps.resolveEvent ? await deps.resolveEvent(event) : meta.folder;
+        // The capture time is read before ingest moves the file into storage.
+        const capture = event !== undefined ? await readCaptureInfo(localPath) : null;
         const record = await deps.ingest.ingestFile({
-          folder: meta.folder,
+          folder: folder ?? '',
           localPath,
           originalName: meta.filename,
           declaredType: meta.filetype,
+          internalFolder: event !== undefined,
         });
+        if (event !== undefined && capture) await deps.recordEventUpload?.(event, record.id, capture);
         return { headers: { 'X-Media-Id': record.id, 'X-Media-Name': encodeURIComponent(record.name) } };
       } catch (error) {
         if (error instanceof AppError) throw refusal(error.code, error.status, error.message, error.details);
         deps.logger.error({ err: error, uploadId: upload.id }, 'a finished upload could not be stored');
+        if (isDiskFull(error)) throw fullRefusal();
         throw refusal('internal-error', 500, 'Upload failed.');
       } finally {
         await forget(upload.id);

@@ -165,6 +165,22 @@ describe('GET /api/media/:id/download on S3 storage', () => {
     expect(extendedFilename(fetched.headers.get('content-disposition'))).toBe('רכיבה_בבוקר.jpg');
   });
 
+  it("lets the page follow that redirect: the bucket's origin may be fetched and framed (a video's hidden iframe)", async () => {
+    const storage = m.t.config.storage;
+    if (storage.kind !== 's3' || !storage.endpoint) throw new Error('the app should run on S3 with an endpoint');
+    const origin = new URL(storage.endpoint).origin;
+    const res = await m.clients.anonymous.get(`/api/media/${items.hebrew.id}/download`);
+    const csp = String(res.headers['content-security-policy']);
+    const directive = (name: string) =>
+      csp
+        .split(';')
+        .map((part) => part.trim().split(/\s+/))
+        .find(([key]) => key === name)
+        ?.slice(1) ?? [];
+    expect(directive('connect-src')).toContain(origin);
+    expect(directive('frame-src')).toEqual(expect.arrayContaining(["'self'", origin]));
+  });
+
   it('answers HEAD itself, and redirects a private item only for those allowed to have it', async () => {
     const head = await m.clients.anonymous.request({ method: 'HEAD', url: `/api/media/${items.hebrew.id}/download` });
     expect(head.statusCode).toBe(200);

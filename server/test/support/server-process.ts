@@ -25,6 +25,8 @@ export interface ServerProcessOptions {
   admin?: { email: string; password: string };
   /** Generate the demo gallery at the first start (off by default: most runs want an empty site). */
   demoContent?: boolean;
+  /** More configuration (server/env.ts), e.g. BOOKING_FORM_URL; it wins over the defaults above. */
+  env?: Record<string, string>;
 }
 
 export interface ServerProcess {
@@ -62,6 +64,7 @@ export async function startServerProcess(
       ADMIN_EMAIL: admin.email,
       ADMIN_INITIAL_PASSWORD: admin.password,
       LOG_LEVEL: 'warn',
+      ...options.env,
     },
     stdio: ['ignore', 'pipe', 'pipe'],
   });

@@ -1,3 +1,4 @@
+import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { MediaView } from '../../../shared/schemas/media';
 import { tileVariant } from './collage';
@@ -8,11 +9,14 @@ export function CollageGrid({
   items,
   firstNumber,
   onOpen,
+  tileActions,
 }: {
   items: MediaView[];
   /** The number the first tile carries in its label (its place in the whole gallery). */
   firstNumber: number;
   onOpen: (item: MediaView, opener: HTMLElement) => void;
+  /** Buttons over a tile, as siblings of its open button (a button may not hold another). */
+  tileActions?: (item: MediaView, number: number) => ReactNode;
 }) {
   const { t } = useTranslation('gallery');
   return (
@@ -28,6 +32,7 @@ export function CollageGrid({
               priority={index === 0}
               onOpen={onOpen}
             />
+            {tileActions?.(item, firstNumber + index)}
           </li>
         );
       })}

@@ -15,9 +15,6 @@ import { useGalleryUrl } from './useGalleryUrl';
 import { prefersSavingData, preloadTileImage, warmFollowingPages, whenIdle } from './warm';
 import './gallery.css';
 
-/** How many pages past the next one background warming may reach (two batches of 24 pictures). */
-const WARM_AHEAD_PAGES = 8;
-
 interface GalleryViewProps {
   source: GallerySource;
   /** Shown while the first page loads. */
@@ -30,13 +27,23 @@ interface GalleryViewProps {
   toolbar?: ReactNode;
   /** Buttons in the lightbox for the open item (Download). */
   lightboxActions?: (item: MediaView) => ReactNode;
+  /** Buttons over each tile, beside (never inside) its open button; `number` is the tile's place in the gallery. */
+  tileActions?: (item: MediaView, number: number) => ReactNode;
 }
 
 /**
  * A gallery: filters, the collage of one page, page buttons and the lightbox, with the state in the URL. It
- * prefetches the next page when idle and warms the following ones once the visitor interacts, unless they save data.
+ * prefetches the next page when idle, then warms the pages after it in the background, unless the visitor saves data.
  */
-export function GalleryView({ source, loadingText, errorText, emptyText, toolbar, lightboxActions }: GalleryViewProps) {
+export function GalleryView({
+  source,
+  loadingText,
+  errorText,
+  emptyText,
+  toolbar,
+  lightboxActions,
+  tileActions,
+}: GalleryViewProps) {
   const { t } = useTranslation('gallery');
   const url = useGalleryUrl();
   const { type, page } = url;
@@ -59,37 +66,25 @@ export function GalleryView({ source, loadingText, errorText, emptyText, toolbar
     if (page !== 1 && (changed || (data.pageCount > 0 && page > data.pageCount))) url.setPage(1, { replace: true });
   }, [data, type, page, url.setPage]);
 
-  // Idle time: the next page's data and pictures; then the worker keeps what this page loaded.
+  // Idle time: the worker keeps what this page loaded; the next page's data and pictures are fetched; then the
+  // pages after it are warmed in the background to the last one. Nothing ahead on Save-Data or 2g.
   useEffect(() => {
     if (!data) return;
-    return whenIdle(() => {
+    const controller = new AbortController();
+    const loadPage = async (n: number) => (await queryClient.fetchQuery(galleryPageQuery(source, type, n))).items;
+    const cancel = whenIdle(() => {
       warmServiceWorker();
       if (page >= data.pageCount || prefersSavingData()) return;
-      void queryClient.fetchQuery(galleryPageQuery(source, type, page + 1)).then(
-        (next) => Promise.all(next.items.map((item, index) => preloadTileImage(item, index))),
-        () => undefined,
-      );
+      void loadPage(page + 1)
+        .then((next) => Promise.all(next.map((item, index) => preloadTileImage(item, index))))
+        .then(() =>
+          warmFollowingPages({ fromPage: page + 2, pageCount: data.pageCount, signal: controller.signal, loadPage }),
+        )
+        .catch(() => undefined);
     });
-  }, [data, page, type, source, queryClient]);
-
-  // Warming of the pages after the next, from the first interaction on: a visitor who only looks costs nothing more.
-  useEffect(() => {
-    if (!data || page + 1 >= data.pageCount || prefersSavingData()) return;
-    const controller = new AbortController();
-    const start = () => {
-      for (const name of INTERACTIONS) window.removeEventListener(name, start);
-      void warmFollowingPages({
-        fromPage: page + 2,
-        pageCount: data.pageCount,
-        maxPages: WARM_AHEAD_PAGES,
-        signal: controller.signal,
-        loadPage: async (n) => (await queryClient.fetchQuery(galleryPageQuery(source, type, n))).items,
-      }).catch(() => undefined);
-    };
-    for (const name of INTERACTIONS) window.addEventListener(name, start, { passive: true, once: true });
     return () => {
+      cancel();
       controller.abort();
-      for (const name of INTERACTIONS) window.removeEventListener(name, start);
     };
   }, [data, page, type, source, queryClient]);
 
@@ -139,7 +134,12 @@ export function GalleryView({ source, loadingText, errorText, emptyText, toolbar
       ) : items.length === 0 ? (
         <p className="gallery__state muted">{emptyText ?? t(`empty.${type}`)}</p>
       ) : (
-        <CollageGrid items={items} firstNumber={firstNumber} onOpen={(item) => url.openItem(item.id)} />
+        <CollageGrid
+          items={items}
+          firstNumber={firstNumber}
+          onOpen={(item) => url.openItem(item.id)}
+          tileActions={tileActions}
+        />
       )}
       {data ? (
         <Pagination
@@ -166,5 +166,3 @@ export function GalleryView({ source, loadingText, errorText, emptyText, toolbar
     </div>
   );
 }
-
-const INTERACTIONS = ['pointerdown', 'keydown', 'scroll', 'touchstart'] as const;

@@ -103,13 +103,12 @@ describe('background warming', () => {
   const pages = (count: number, size = 6) =>
     Array.from({ length: count }, (_, p) => Array.from({ length: size }, (_, i) => item(`p${p + 1}-${i}`)));
 
-  it('warms following pages 40 ms apart, pausing for idle time after every 24 images', async () => {
-    const all = pages(12);
+  it('warms the following pages to the last one, 40 ms apart, pausing for idle time after every 24 images', async () => {
+    const all = pages(10);
     const events: string[] = [];
     const warmed = await warmFollowingPages({
       fromPage: 3,
-      pageCount: 12,
-      maxPages: 8,
+      pageCount: 10,
       signal: new AbortController().signal,
       loadPage: async (n) => {
         events.push(`page ${n}`);
@@ -139,7 +138,6 @@ describe('background warming', () => {
     const warmed = await warmFollowingPages({
       fromPage: 3,
       pageCount: 4,
-      maxPages: 8,
       signal: controller.signal,
       loadPage: async (n) => all[n - 1] ?? [],
       preload: async (media) => {

@@ -18,14 +18,41 @@ export function prefersSavingData(): boolean {
   return Boolean(connection?.saveData) || /(^|-)2g$/.test(connection?.effectiveType ?? '');
 }
 
-/** Runs `task` when the browser is idle, or after 1200 ms at the latest. Returns a cancel function. */
+/** Without requestIdleCallback: how long after the first frame past `load` the page counts as idle (one idle period). */
+export const IDLE_FALLBACK_QUIET_MS = 50;
+
+/**
+ * Runs `task` when the browser is idle, or after 1200 ms at the latest. Returns a cancel function. Where
+ * requestIdleCallback is missing (Safari), idle means: the page has loaded, a frame has been drawn since, and a
+ * further 50 ms (the length of one idle period) have passed; the 1200 ms cap holds there too.
+ */
 export function whenIdle(task: () => void): () => void {
   if (typeof window.requestIdleCallback === 'function') {
     const handle = window.requestIdleCallback(task, { timeout: IDLE_TIMEOUT_MS });
     return () => window.cancelIdleCallback(handle);
   }
-  const handle = window.setTimeout(task, 1);
-  return () => window.clearTimeout(handle);
+  // Cleared by `stop` whichever fires first, so the task runs once.
+  let quiet = 0;
+  let frame = 0;
+  const run = () => {
+    stop();
+    task();
+  };
+  const afterLoad = () => {
+    frame = requestAnimationFrame(() => {
+      quiet = window.setTimeout(run, IDLE_FALLBACK_QUIET_MS);
+    });
+  };
+  const cap = window.setTimeout(run, IDLE_TIMEOUT_MS);
+  const stop = () => {
+    clearTimeout(cap);
+    clearTimeout(quiet);
+    cancelAnimationFrame(frame);
+    removeEventListener('load', afterLoad);
+  };
+  if (document.readyState === 'complete') afterLoad();
+  else addEventListener('load', afterLoad);
+  return stop;
 }
 
 /**
@@ -62,14 +89,13 @@ const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 const nextIdle = () => new Promise<void>((resolve) => whenIdle(resolve));
 
 /**
- * Warms the following pages' tile images in the background: 40 ms between images, and after each batch of 24 a
- * wait for the next idle moment, so warming never competes with what the visitor is doing. One page of data is
- * fetched at a time. Stops when `signal` aborts, when the pages run out, or after `maxPages`.
+ * Warms the following pages' tile images in the background, to the gallery's last page: 40 ms between images, and
+ * after each batch of 24 a wait for the next idle moment, so warming never competes with what the visitor is doing.
+ * One page of data is fetched at a time. Stops when `signal` aborts or the pages run out.
  */
 export async function warmFollowingPages(options: {
   fromPage: number;
   pageCount: number;
-  maxPages: number;
   loadPage: (page: number) => Promise<MediaView[]>;
   signal: AbortSignal;
   preload?: (item: MediaView, index: number) => Promise<void>;
@@ -79,9 +105,8 @@ export async function warmFollowingPages(options: {
   const preload = options.preload ?? preloadTileImage;
   const wait = options.wait ?? sleep;
   const betweenBatches = options.betweenBatches ?? nextIdle;
-  const lastPage = Math.min(options.pageCount, options.fromPage + options.maxPages - 1);
   let warmed = 0;
-  for (let page = options.fromPage; page <= lastPage && !options.signal.aborted; page++) {
+  for (let page = options.fromPage; page <= options.pageCount && !options.signal.aborted; page++) {
     const items = await options.loadPage(page);
     for (const [index, item] of items.entries()) {
       if (options.signal.aborted) return warmed;

@@ -1,4 +1,5 @@
 import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import type { MediaView } from '../../../shared/schemas/media';
 import { placeholderUrl } from './placeholder';
 import './media.css';
@@ -15,10 +16,12 @@ interface MediaImageProps {
 
 /**
  * An image (or a video's poster) at the right size and format for the screen: AVIF, then WebP, then JPEG. Its box
- * keeps the aspect ratio from the first paint, so nothing shifts, and shows the blurred ThumbHash until decoded.
+ * keeps the aspect ratio from the first paint, so nothing shifts, and shows the blurred ThumbHash until decoded. An
+ * image that fails to load is replaced by an icon and a line saying so, never left blank behind its placeholder.
  */
 export function MediaImage({ media, sizes, alt, priority = false, className }: MediaImageProps) {
-  const [loaded, setLoaded] = useState(false);
+  const { t } = useTranslation();
+  const [loaded, setLoaded] = useState<boolean | 'failed'>(false);
   const placeholder = placeholderUrl(media.placeholder);
   return (
     <div
@@ -45,8 +48,10 @@ export function MediaImage({ media, sizes, alt, priority = false, className }: M
           decoding="async"
           fetchPriority={priority ? 'high' : 'auto'}
           onLoad={() => setLoaded(true)}
+          onError={() => setLoaded('failed')}
         />
       </picture>
+      {loaded === 'failed' ? <span className="media-image__failed">{t('media.loadFailed')}</span> : null}
     </div>
   );
 }

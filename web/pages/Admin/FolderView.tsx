@@ -7,6 +7,7 @@ import { FormMessage } from '../../components/FormMessage';
 import { MediaImage } from '../../components/Media/MediaImage';
 import { adminApi, adminKeys } from './admin-api';
 import { formatBytes } from './format';
+import { GalleryModeSwitch } from './GalleryModeSwitch';
 import { HomePicksEditor } from './HomePicksEditor';
 import { Uploader } from './Uploader';
 
@@ -124,7 +125,8 @@ export function FolderView({ folder, isMain }: { folder: string; isMain: boolean
 
   return (
     <div className="folder-view">
-      <Uploader folder={folder} onUploaded={refresh} />
+      {isMain ? null : <GalleryModeSwitch folder={folder} />}
+      <Uploader folder={folder} onUploaded={refresh} disabled={working} />
       <div className="admin-toolbar">
         <button type="button" className="button button--ghost" disabled={working || items.length === 0} onClick={fix}>
           {t('folder.fix')}
@@ -135,6 +137,7 @@ export function FolderView({ folder, isMain }: { folder: string; isMain: boolean
               <span>{t('folder.notifyLanguage')}</span>
               <select
                 value={mailLanguage}
+                disabled={working}
                 onChange={(event) => setMailLanguage(event.currentTarget.value as Language | '')}
               >
                 <option value="">—</option>
@@ -152,7 +155,7 @@ export function FolderView({ folder, isMain }: { folder: string; isMain: boolean
         )}
       </div>
       {message ? <FormMessage kind={message.kind} text={message.text} /> : null}
-      {isMain ? <HomePicksEditor items={items} /> : null}
+      {isMain ? <HomePicksEditor items={items} disabled={working} /> : null}
       {query.isPending ? (
         <p className="muted">{t('common:loading')}</p>
       ) : query.isError ? (

@@ -5,8 +5,11 @@ import { type AdminMedia, FEATURED_PICKS, type HomePicks } from '../../../shared
 import { FormMessage } from '../../components/FormMessage';
 import { adminApi, adminKeys } from './admin-api';
 
-/** The home page's hero video and three featured images, chosen among the ready main-gallery items. */
-export function HomePicksEditor({ items }: { items: AdminMedia[] }) {
+/**
+ * The home page's hero video and three featured images, chosen among the ready main-gallery items. `disabled` (the
+ * panel's working flag) holds the save while another operation runs.
+ */
+export function HomePicksEditor({ items, disabled = false }: { items: AdminMedia[]; disabled?: boolean }) {
   const { t } = useTranslation('admin');
   const queryClient = useQueryClient();
   const saved = useQuery({ queryKey: adminKeys.picks, queryFn: adminApi.homePicks });
@@ -71,7 +74,7 @@ export function HomePicksEditor({ items }: { items: AdminMedia[] }) {
           </label>
         ))}
       </fieldset>
-      <button type="button" className="button" disabled={saving || tooMany} onClick={() => void save()}>
+      <button type="button" className="button" disabled={disabled || saving || tooMany} onClick={() => void save()}>
         {t('picks.save')}
       </button>
       {status ? <FormMessage kind={status.kind} text={status.text} /> : null}

@@ -6,6 +6,7 @@ import {
   forgetUnfinishedUploads,
   type UploadFailure,
   UploadQueue,
+  type UploadTarget,
   type UploadTask,
   unfinishedUploads,
 } from './upload-queue';
@@ -29,12 +30,14 @@ export function failureKey(error: UploadFailure): string {
       return 'upload.errors.corrupt';
     case 'network-error':
       return 'upload.errors.network';
+    case 'storage-full':
+      return 'upload.errors.storageFull';
     default:
       return 'upload.failed';
   }
 }
 
-function TaskRow({ task, queue }: { task: UploadTask; queue: UploadQueue }) {
+function TaskRow({ task, queue, disabled }: { task: UploadTask; queue: UploadQueue; disabled: boolean }) {
   const { t, i18n } = useTranslation('admin');
   const percent = task.file.size === 0 ? 100 : Math.floor((task.bytesSent / task.file.size) * 100);
   const label = task.waiting && task.state === 'running' ? t('upload.waiting') : t(`upload.states.${task.state}`);
@@ -60,17 +63,32 @@ function TaskRow({ task, queue }: { task: UploadTask; queue: UploadQueue }) {
       ) : null}
       <div className="upload-task__actions">
         {canApply(task.state, 'pause') ? (
-          <button type="button" className="button button--ghost" onClick={() => queue.pause(task.id)}>
+          <button
+            type="button"
+            className="button button--ghost"
+            disabled={disabled}
+            onClick={() => queue.pause(task.id)}
+          >
             {t('upload.pause')}
           </button>
         ) : null}
         {canApply(task.state, 'resume') ? (
-          <button type="button" className="button button--ghost" onClick={() => queue.resume(task.id)}>
+          <button
+            type="button"
+            className="button button--ghost"
+            disabled={disabled}
+            onClick={() => queue.resume(task.id)}
+          >
             {t('upload.resume')}
           </button>
         ) : null}
         {canApply(task.state, 'cancel') ? (
-          <button type="button" className="button button--ghost" onClick={() => queue.cancel(task.id)}>
+          <button
+            type="button"
+            className="button button--ghost"
+            disabled={disabled}
+            onClick={() => queue.cancel(task.id)}
+          >
             {t('upload.cancel')}
           </button>
         ) : null}
@@ -80,10 +98,19 @@ function TaskRow({ task, queue }: { task: UploadTask; queue: UploadQueue }) {
 }
 
 /**
- * Choose or drop many images and videos; each goes to `folder` by tus with its own progress, speed, state and
- * error, and the buttons the upload state machine allows. `onUploaded` runs as each file is accepted.
+ * Choose or drop many images and videos; each goes to `folder` (or to the competition `event`) by tus with its own
+ * progress, speed, state and error, and the buttons the upload state machine allows. `onUploaded` runs as each file
+ * is accepted. `disabled` (the panel's working flag) takes no new files and disables every button until the running
+ * operation ends.
  */
-export function Uploader({ folder, onUploaded }: { folder: string; onUploaded: () => void }) {
+export function Uploader({
+  onUploaded,
+  disabled = false,
+  ...target
+}: UploadTarget & {
+  onUploaded: () => void;
+  disabled?: boolean;
+}) {
   const { t } = useTranslation('admin');
   const inputId = useId();
   // One queue per folder view; the callback is read through a ref-like holder so the queue never changes.
@@ -96,8 +123,8 @@ export function Uploader({ folder, onUploaded }: { folder: string; onUploaded: (
   useEffect(() => () => queue.clear(), [queue]);
 
   const add = (files: FileList | null) => {
-    if (!files || files.length === 0) return;
-    queue.add(Array.from(files), folder);
+    if (disabled || !files || files.length === 0) return;
+    queue.add(Array.from(files), 'event' in target ? { event: target.event } : { folder: target.folder });
     setUnfinished([]);
   };
   const onDrop = (event: DragEvent) => {
@@ -129,6 +156,7 @@ export function Uploader({ folder, onUploaded }: { folder: string; onUploaded: (
       ) : null}
       <fieldset
         className="uploader__drop"
+        disabled={disabled}
         data-dragging={dragging}
         onDragOver={(event) => {
           event.preventDefault();
@@ -161,10 +189,10 @@ export function Uploader({ folder, onUploaded }: { folder: string; onUploaded: (
         <>
           <ul className="upload-list">
             {tasks.map((task) => (
-              <TaskRow key={task.id} task={task} queue={queue} />
+              <TaskRow key={task.id} task={task} queue={queue} disabled={disabled} />
             ))}
           </ul>
-          <button type="button" className="button button--ghost" onClick={() => queue.clear()}>
+          <button type="button" className="button button--ghost" disabled={disabled} onClick={() => queue.clear()}>
             {t('upload.clear')}
           </button>
         </>

@@ -12,7 +12,9 @@ import './contact.css';
 
 /**
  * /contact: the external registration form, covered on arrival by the booking terms. A signed-in client
- * who already accepted this exact text goes straight to the form; anyone else must accept (or log in) first.
+ * who already accepted this exact text goes straight to the form; anyone else must accept (or log in) first. The form
+ * is not even loaded until the agreement is recorded: while the terms load, and when they cannot be loaded (an error
+ * with a way to try again), there is nothing of it to reach.
  */
 export default function ContactPage() {
   const { t, i18n } = useTranslation();
@@ -48,11 +50,20 @@ export default function ContactPage() {
         </p>
       )}
       {terms.isError && (
-        <p className="contact__error" role="alert">
-          {contact('dialog.loadFailed')}
-        </p>
+        <div className="contact__error" role="alert">
+          <p>{contact('dialog.loadFailed')}</p>
+          <button type="button" className="button" disabled={terms.isFetching} onClick={() => void terms.refetch()}>
+            {contact('dialog.retry')}
+          </button>
+        </div>
       )}
-      <BookingForm url={site.data?.bookingFormUrl ?? null} loading={site.isPending} isAdmin={user?.isAdmin ?? false} />
+      {acceptedAt && (
+        <BookingForm
+          url={site.data?.bookingFormUrl ?? null}
+          loading={site.isPending}
+          isAdmin={user?.isAdmin ?? false}
+        />
+      )}
       {mustAgree && (
         <TermsDialog
           signedIn={user !== null}

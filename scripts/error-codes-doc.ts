@@ -1,0 +1,105 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { serverTranslator } from '../server/i18n/locale-files';
+import { ERROR_STATUS, type ErrorCode } from '../shared/error-codes';
+import { LANGUAGE_NAMES, LANGUAGES } from '../shared/i18n/languages';
+import { ERROR_MESSAGE_KEYS } from '../web/api/error-messages';
+
+/**
+ * docs/ERROR-CODES.md, made from the code: every code the server can answer with (shared/error-codes.ts), its HTTP
+ * status, when it is raised, and what a person reads for it in each language (the key web/api/error-messages.ts maps
+ * it to, read from the locale files). `npm run docs:errors` writes the file; scripts/error-codes-doc.test.ts fails
+ * when it is stale, so a new code, status or message cannot land without the document.
+ */
+export const ERROR_CODES_DOC = path.resolve(import.meta.dirname, '../docs/ERROR-CODES.md');
+
+/** When each code is raised. A code added to ERROR_STATUS without a line here fails the typecheck. */
+const WHEN: Record<ErrorCode, string> = {
+  'invalid-argument':
+    'A field, query or path is missing or not valid (the fields are named in `details.fields`); also a refused upload: no declared length, bad metadata, an unknown target folder.',
+  'invalid-json': 'The request body is not JSON, or is empty where JSON is expected.',
+  'invalid-email': 'Sign-up or an address change with an e-mail address that is not valid.',
+  'weak-password': 'A new password shorter than 6 characters or too common.',
+  'invalid-code': 'A wrong 6-digit reset code.',
+  'expired-code': 'A reset code that has expired.',
+  'invalid-reset-link': 'A reset link that is missing, used or expired.',
+  'invalid-credentials': 'Sign-in with a wrong address or password, or a wrong current password when changing it.',
+  'email-in-use': 'Sign-up or an address change to an address another account has.',
+  'invalid-verification-link': 'An e-mail confirmation link that is used, expired or unknown.',
+  'invalid-invitation': 'An invitation link that is used, expired or unknown.',
+  'email-not-verified': 'An account that has not confirmed its address asks for anything private.',
+  'folder-not-empty': 'The admin gives an unowned folder to a client whose own folder already holds media.',
+  'client-has-account': 'The admin invites a client whose account has already confirmed its address.',
+  'not-delivered':
+    'A client whose gallery is in proofing asks for a clean picture, a download or the ZIP before the order is delivered.',
+  'not-proofing': 'Picks or an order for a gallery that is not open for choosing photos.',
+  'selection-locked': 'A client changes picks after sending the selection, until that order is settled.',
+  'no-picks': 'A client sends a selection with no photo chosen.',
+  'order-transition': 'The admin moves an order to a status it cannot reach from where it is.',
+  'invalid-start-list':
+    'The admin imports a competition start list with problems (the first line and reason are in `details`); nothing is imported.',
+  'forbidden-origin':
+    'A state-changing request (POST, PUT, PATCH, DELETE) whose Origin (or Referer) is not the site itself.',
+  unauthenticated: 'Nobody is signed in where an account is needed (the storage API: "User is not authenticated").',
+  'quota-exceeded':
+    'The storage is full: an upload would pass STORAGE_QUOTA_BYTES (refused when it is created), or the disk itself is full (ENOSPC or EDQUOT on any write).',
+  unauthorized: 'A signed-in account without the right: a client on an admin route ("User does not have permission").',
+  'not-found': 'No such route, folder, client or order (an unknown `/api/` path included).',
+  'object-not-found':
+    'No such media item, or one the caller may not see (the storage API: "Object does not exist"); the same answer either way.',
+  'method-not-allowed': 'A method the route does not take (e.g. GET on an upload).',
+  conflict:
+    'Two changes met: a name taken too often, a folder that already has an owner, an object changed while it was updated or read, a delete while the item is still processing.',
+  'terms-changed': 'The booking terms changed between showing them and accepting them.',
+  'payload-too-large': 'A request body or an upload over its size limit.',
+  'unsupported-media-type': 'An upload that is not an image or video the site accepts, or an unaccepted content type.',
+  'too-many-requests': 'Too many sign-ins, sign-ups, resets, e-mails or agreements from one address or account.',
+  'internal-error': 'Anything unexpected on the server; the details go to the log, never to the client.',
+  unavailable: 'The mail server did not take an e-mail (invitation, "photos ready").',
+};
+
+/** What a person reads for `code` in `language`: the text behind its message key (`ns:dotted.key`). */
+export function messageFor(code: ErrorCode, language: (typeof LANGUAGES)[number]): string {
+  const key = ERROR_MESSAGE_KEYS[code];
+  const [namespace, dotted] = key.split(':');
+  if (!namespace || !dotted) throw new Error(`the message key of ${code} (${key}) has no namespace`);
+  return serverTranslator(language, namespace)(dotted);
+}
+
+const cell = (text: string) => text.replaceAll('|', '\\|').replaceAll('\n', ' ');
+
+/** The whole document. Throws when a code has no message in some language. */
+export function renderErrorCodesDoc(): string {
+  const codes = Object.keys(ERROR_STATUS) as ErrorCode[];
+  const lines = [
+    '# Error codes',
+    '',
+    '<!-- Made by `npm run docs:errors` (scripts/error-codes-doc.ts) from shared/error-codes.ts, web/api/error-messages.ts',
+    '     and the locale files. Do not edit by hand: scripts/error-codes-doc.test.ts fails when this file is stale. -->',
+    '',
+    'Every error the API answers with is `{ "error": { "code", "message", "details"? } }` with one of the codes below.',
+    'The `message` in the answer is English, for developers and logs; a person reads the translated text of the code',
+    'instead (the account pages word the account codes in their own way). The storage codes of the original backend',
+    '(`object-not-found`, `unauthenticated`, `unauthorized`, `quota-exceeded`, `invalid-argument`, …) keep their',
+    'meaning, so tools written against it keep working.',
+    '',
+    '| code | HTTP | when |',
+    '|---|---|---|',
+    ...codes.map((code) => `| \`${code}\` | ${ERROR_STATUS[code]} | ${cell(WHEN[code])} |`),
+    '',
+    '## What a person reads',
+    '',
+    `| code | ${LANGUAGES.map((language) => `${LANGUAGE_NAMES[language]} (${language})`).join(' | ')} |`,
+    `|---|${LANGUAGES.map(() => '---').join('|')}|`,
+    ...codes.map(
+      (code) => `| \`${code}\` | ${LANGUAGES.map((language) => cell(messageFor(code, language))).join(' | ')} |`,
+    ),
+    '',
+  ];
+  return lines.join('\n');
+}
+
+if (process.argv[1] && path.resolve(process.argv[1]) === path.resolve(import.meta.filename)) {
+  fs.writeFileSync(ERROR_CODES_DOC, renderErrorCodesDoc());
+  console.log(`wrote ${path.relative(process.cwd(), ERROR_CODES_DOC)}`);
+}
