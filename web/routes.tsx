@@ -7,6 +7,8 @@ import { Navigate } from './router';
 const pages: Array<[path: string, component: LazyExoticComponent<ComponentType>]> = [
   ['/', lazy(() => import('./pages/Home/index'))],
   ['/gallery', lazy(() => import('./pages/Gallery/index'))],
+  // The competitions' list and each event's page share one chunk.
+  ['/events/:slug?', lazy(() => import('./pages/Events/index'))],
   ['/me', lazy(() => import('./pages/MyGallery/index'))],
   ['/contact', lazy(() => import('./pages/Contact/index'))],
   ['/admin', lazy(() => import('./pages/Admin/index'))],

@@ -18,17 +18,31 @@ const localeFiles = import.meta.glob<{ default: Record<string, unknown> }>([
   '../../shared/i18n/locales/*/*.json',
   // The e-mails' texts are the server's alone: no chunk, and no entry in this map every page downloads.
   '!../../shared/i18n/locales/*/mail.json',
+  // The lazy namespaces (LAZY_NAMESPACES) are listed in lazy-locales.ts, which useNamespace() hands to
+  // loadNamespace(): their 20 entries stay out of the first visit's JavaScript.
+  '!../../shared/i18n/locales/*/{admin,proofing,events,eventsAdmin}.json',
 ]);
 
-export const NAMESPACES = ['common', 'home', 'auth', 'gallery', 'admin', 'contact', 'proofing'] as const;
+export const NAMESPACES = [
+  'common',
+  'home',
+  'auth',
+  'gallery',
+  'admin',
+  'contact',
+  'proofing',
+  'events',
+  'eventsAdmin',
+] as const;
 export type Namespace = (typeof NAMESPACES)[number];
 
 /**
  * The namespaces every visitor needs. The admin panel's texts are the largest and only the photographer reads them,
  * so they load when the panel opens (`loadNamespace`), not with the first page; the proofing texts (picks and
- * orders) likewise load only where a client picks photos.
+ * orders) likewise load only where a client picks photos, and the competitions' texts (the public pages, and the
+ * admin panel's Events tab) only on those pages.
  */
-const LAZY_NAMESPACES: readonly Namespace[] = ['admin', 'proofing'];
+const LAZY_NAMESPACES: readonly Namespace[] = ['admin', 'proofing', 'events', 'eventsAdmin'];
 const loaded = new Set<Namespace>(NAMESPACES.filter((ns) => !LAZY_NAMESPACES.includes(ns)));
 
 async function loadLanguage(instance: I18n, language: Language): Promise<void> {
@@ -43,8 +57,12 @@ async function loadLanguage(instance: I18n, language: Language): Promise<void> {
   );
 }
 
-/** Loads a namespace kept out of the first page, in the current language; later language switches load it too. */
-export async function loadNamespace(instance: I18n, ns: Namespace): Promise<void> {
+/**
+ * Loads a namespace kept out of the first page, in the current language; later language switches load it too.
+ * `files` are the loaders of the lazy namespaces' files (lazy-locales.ts), which the first page does not carry.
+ */
+export async function loadNamespace(instance: I18n, ns: Namespace, files?: typeof localeFiles): Promise<void> {
+  if (files) Object.assign(localeFiles, files);
   loaded.add(ns);
   await loadLanguage(instance, currentLanguage(instance));
 }

@@ -41,6 +41,7 @@ export function NavBar() {
   const links = [
     { to: '/', label: t('nav.home') },
     { to: '/gallery', label: t('nav.gallery') },
+    { to: '/events', label: t('nav.events') },
     { to: '/me', label: t('nav.myGallery') },
     { to: '/contact', label: t('nav.bookNow') },
     ...(user?.isAdmin ? [{ to: '/admin', label: t('nav.admin') }] : []),

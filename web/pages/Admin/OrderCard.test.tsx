@@ -53,6 +53,9 @@ function order(status: AdminOrder['status'], overrides: Partial<AdminOrder> = {}
     items: ['a', 'b', 'c'].map((id) => ({ id, name: `${id}.jpg`, thumbnail: `/media/${id}/480.webp`, kind: 'image' })),
     payment: null,
     delivery: null,
+    kind: 'picks',
+    event: null,
+    entry: null,
     ...overrides,
   };
 }
@@ -143,6 +146,23 @@ describe('an order card', () => {
     fireEvent.click(screen.getByRole('button', { name: 'Deliver now' }));
     await waitFor(() => expect(sent).toHaveLength(1));
     expect(sent[0]?.body).toEqual({ status: 'delivered', deliver: 'gallery' });
+  });
+
+  it('names the competition and the ride of a whole-entry order, and delivers only its photos', async () => {
+    await renderCard(
+      order('paid', {
+        kind: 'entry',
+        event: { name: 'Spring Cup', slug: 'spring-cup' },
+        entry: { number: '12', rider: 'נועה כהן', horse: 'Zorro', class: '1.10 m' },
+      }),
+    );
+    expect(screen.getByTestId('order-event')).toHaveTextContent('Spring Cup');
+    const entry = screen.getByTestId('order-entry');
+    expect(entry).toHaveTextContent('12 · נועה כהן · Zorro · 1.10 m');
+    expect(within(entry).getByText('נועה כהן').tagName).toBe('BDI');
+    fireEvent.click(screen.getByRole('button', { name: 'Deliver' }));
+    expect(screen.getByLabelText(/Only the picked photos/)).toBeChecked();
+    expect(screen.queryByLabelText(/The whole gallery/)).toBeNull();
   });
 
   it('cancels only after the question in its own dialog, naming the client', async () => {

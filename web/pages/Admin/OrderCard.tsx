@@ -126,7 +126,8 @@ function DeliveryForm({
     >
       <fieldset className="order-step__choices order-step__choices--stacked">
         <legend>{t('orders.deliverWhat')}</legend>
-        {(['picked', 'gallery'] as const).map((value) => (
+        {/* A competition's order delivers its photos; "the whole gallery" is the client's own proofing gallery. */}
+        {(order.event ? (['picked'] as const) : (['picked', 'gallery'] as const)).map((value) => (
           <label key={value} className="order-step__choice">
             <input
               type="radio"
@@ -198,6 +199,31 @@ export function OrderCard({ order }: { order: AdminOrder }) {
       </p>
 
       <dl className="order-card__facts">
+        {order.event ? (
+          <div>
+            <dt>{t('orders.event')}</dt>
+            <dd data-testid="order-event">
+              <bdi>{order.event.name}</bdi>
+            </dd>
+          </div>
+        ) : null}
+        {order.entry ? (
+          <div>
+            <dt>{t('orders.wholeEntry')}</dt>
+            <dd data-testid="order-entry">
+              {/* Start number, rider, horse and class, each keeping its own direction. */}
+              <bdi>{order.entry.number}</bdi> · <bdi>{order.entry.rider}</bdi>
+              {order.entry.horse ? (
+                <>
+                  {' · '}
+                  <bdi>{order.entry.horse}</bdi>
+                </>
+              ) : null}
+              {' · '}
+              <bdi>{order.entry.class}</bdi>
+            </dd>
+          </div>
+        ) : null}
         <div>
           <dt>{t('orders.picks')}</dt>
           <dd>{order.count.toLocaleString(language)}</dd>

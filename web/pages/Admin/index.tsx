@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { MAIN_GALLERY_FOLDER } from '../../../shared/folders';
 import { PageFrame } from '../../components/PageFrame/PageFrame';
@@ -14,7 +14,10 @@ import { TrashPanel } from './TrashPanel';
 import { WatermarkPanel } from './WatermarkPanel';
 import './admin.css';
 
-const TABS = ['folders', 'clients', 'orders', 'mainGallery', 'watermark', 'trash', 'agreements'] as const;
+/** The Events tab (competitions) is a chunk of its own, loaded when the tab opens. */
+const EventsPanel = lazy(() => import('./EventsPanel'));
+
+const TABS = ['folders', 'clients', 'orders', 'events', 'mainGallery', 'watermark', 'trash', 'agreements'] as const;
 type Tab = (typeof TABS)[number];
 
 function AdminPanel() {
@@ -68,6 +71,11 @@ function AdminPanel() {
         ) : null}
         {tab === 'mainGallery' ? <FolderView folder={MAIN_GALLERY_FOLDER} isMain /> : null}
         {tab === 'orders' ? <OrdersPanel /> : null}
+        {tab === 'events' ? (
+          <Suspense fallback={<p className="muted">{t('common:loading')}</p>}>
+            <EventsPanel />
+          </Suspense>
+        ) : null}
         {tab === 'watermark' ? <WatermarkPanel /> : null}
         {tab === 'trash' ? <TrashPanel /> : null}
         {tab === 'agreements' ? <AgreementsPanel /> : null}

@@ -15,10 +15,13 @@ export interface UploadFailure {
   reason?: string;
 }
 
+/** Where a file goes: a client's folder or the main gallery, or a competition (its photos are then placed by time). */
+export type UploadTarget = { folder: string } | { event: string };
+
 export interface UploadTask {
   id: string;
   file: File;
-  folder: string;
+  target: UploadTarget;
   state: UploadState;
   /** Running but not started yet: waiting for a free slot. */
   waiting: boolean;
@@ -89,13 +92,13 @@ export class UploadQueue {
     return true;
   }
 
-  add(files: File[], folder: string): void {
+  add(files: File[], target: UploadTarget): void {
     for (const file of files) {
       this.items.push({
         task: {
           id: `u${++this.counter}`,
           file,
-          folder,
+          target,
           state: 'running',
           waiting: true,
           bytesSent: 0,
@@ -140,7 +143,8 @@ export class UploadQueue {
       metadata: {
         filename: item.task.file.name,
         filetype: item.task.file.type || 'application/octet-stream',
-        folder: item.task.folder,
+        // `folder`, or `event` (the server then takes the capture time and camera from the file).
+        ...item.task.target,
       },
       storeFingerprintForResuming: true,
       removeFingerprintOnSuccess: true,

@@ -1,0 +1,17 @@
+import { useEffect } from 'react';
+
+/**
+ * While `noindex` holds, the page carries `<meta name="robots" content="noindex">` (an unlisted competition, a page
+ * that was not found); the tag goes when it no longer holds or the page closes. The server also sends
+ * `X-Robots-Tag: noindex` with such an event's API answers.
+ */
+export function useNoindex(noindex: boolean): void {
+  useEffect(() => {
+    if (!noindex) return;
+    const meta = document.createElement('meta');
+    meta.name = 'robots';
+    meta.content = 'noindex';
+    document.head.append(meta);
+    return () => meta.remove();
+  }, [noindex]);
+}

@@ -1,0 +1,91 @@
+import { type ReactNode, useId, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import type { EntryResult } from '../../../shared/schemas/events';
+import type { MediaView } from '../../../shared/schemas/media';
+import { CollageGrid } from '../../components/Gallery/CollageGrid';
+import { Lightbox } from '../../components/Gallery/Lightbox';
+import { formatStartTime } from './event-format';
+
+/** What a page adds to each ride: hearts on the proofs and in the viewer, and the whole entry's price or button. */
+export interface EntryTools {
+  tileActions?: (item: MediaView, number: number) => ReactNode;
+  lightboxActions?: (item: MediaView) => ReactNode;
+  entryAction: (entry: EntryResult) => ReactNode;
+}
+
+/**
+ * One ride found by the search: start number, rider, horse, class and start time, its watermarked proofs in the
+ * gallery's collage (the viewer steps through this ride's photos), and what can be bought. Names and numbers are
+ * isolated, so a Latin horse name keeps its order in a Hebrew line and the other way round.
+ */
+export function EntryCard({ entry, language, tools }: { entry: EntryResult; language: string; tools: EntryTools }) {
+  const { t } = useTranslation('events');
+  const titleId = useId();
+  const [openId, setOpenId] = useState<string | null>(null);
+  const items = entry.items;
+  const openIndex = openId ? items.findIndex((item) => item.id === openId) : -1;
+  const open = openIndex >= 0 ? items[openIndex] : undefined;
+  return (
+    <article className="entry-card" aria-labelledby={titleId} data-testid="entry" data-number={entry.number}>
+      <header className="entry-card__head">
+        <h3 id={titleId} className="entry-card__title">
+          <span className="entry-card__number">
+            <span className="visually-hidden">{t('entry.number')} </span>
+            <bdi>{entry.number}</bdi>
+          </span>{' '}
+          <bdi className="entry-card__rider">{entry.rider}</bdi>
+        </h3>
+        <dl className="entry-card__facts">
+          {entry.horse ? (
+            <div>
+              <dt>{t('entry.horse')}</dt>
+              <dd>
+                <bdi>{entry.horse}</bdi>
+              </dd>
+            </div>
+          ) : null}
+          <div>
+            <dt>{t('entry.class')}</dt>
+            <dd>
+              <bdi>{entry.class}</bdi>
+            </dd>
+          </div>
+          <div>
+            <dt>{t('entry.startTime')}</dt>
+            <dd>
+              <time dateTime={entry.startTime}>
+                <bdi>{formatStartTime(entry.startTime, language)}</bdi>
+              </time>
+            </dd>
+          </div>
+        </dl>
+      </header>
+      {items.length === 0 ? (
+        <p className="muted">{t('entry.noPhotos')}</p>
+      ) : (
+        <>
+          <p className="entry-card__count muted">{t('entry.photos', { count: items.length })}</p>
+          <CollageGrid
+            items={items}
+            firstNumber={1}
+            onOpen={(item) => setOpenId(item.id)}
+            tileActions={tools.tileActions}
+          />
+        </>
+      )}
+      <div className="entry-card__buy">{tools.entryAction(entry)}</div>
+      {open ? (
+        <Lightbox
+          item={open}
+          number={openIndex + 1}
+          total={items.length}
+          hasPrevious={openIndex > 0}
+          hasNext={openIndex < items.length - 1}
+          onStep={(move) => setOpenId(items[openIndex + move]?.id ?? openId)}
+          onClose={() => setOpenId(null)}
+          actions={tools.lightboxActions?.(open)}
+        />
+      ) : null}
+    </article>
+  );
+}
