@@ -49,6 +49,7 @@ describe.each(TEST_DATABASES)('admin panel API and tus uploads on %s', (kind) =>
       itemCount: 0,
       totalSize: 0,
       lastUpload: null,
+      mode: 'delivered',
     });
     expect(list.mainGallery).toMatchObject({ folder: MAIN_GALLERY_FOLDER, itemCount: 0 });
   });
