@@ -35,6 +35,7 @@ export async function runImport(
     storage: createStorage(config.storage),
     dataDir: config.dataDir,
     logger,
+    siteName: config.siteName,
   });
   try {
     await runtime.worker.start();

@@ -17,6 +17,7 @@ import { registerWebApp } from './plugins/web-app';
 import { adminRoutes } from './routes/admin/index';
 import { agreementRoutes } from './routes/agreements/index';
 import { authRoutes } from './routes/auth/index';
+import { eventRoutes } from './routes/events/index';
 import { galleryRoutes } from './routes/gallery/index';
 import { healthRoutes } from './routes/health/index';
 import { homeRoutes } from './routes/home/index';
@@ -95,6 +96,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   await app.register(homeRoutes, { ctx });
   await app.register(galleryRoutes, { ctx });
   await app.register(proofingRoutes, { ctx });
+  await app.register(eventRoutes, { ctx });
   await app.register(adminRoutes, { ctx });
   await app.register(storageApiRoutes, { ctx });
   await app.register(uploadRoutes, { ctx });

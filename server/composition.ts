@@ -9,6 +9,7 @@ import { createAgreementRepository } from './repositories/agreement-repository';
 import { createAuthAttemptRepository } from './repositories/auth-attempt-repository';
 import { createClientRepository } from './repositories/client-repository';
 import { createEmailTokenRepository } from './repositories/email-token-repository';
+import { createEventRepository } from './repositories/event-repository';
 import { createGalleryRepository } from './repositories/gallery-repository';
 import { createOrderRepository } from './repositories/order-repository';
 import { createProofingRepository } from './repositories/proofing-repository';
@@ -19,6 +20,7 @@ import { createPhotosReadyNotifier } from './services/admin-notify';
 import { createAgreementService } from './services/agreement-service';
 import { createClientsAdmin } from './services/clients-admin';
 import type { DemoDependencies } from './services/demo-content';
+import { createEventService, eventIdOfFolder } from './services/events';
 import { createFolderArchiveService } from './services/folder-archive';
 import { createGalleryModes } from './services/gallery-modes';
 import { createGalleryService, type GalleryChanged } from './services/gallery-service';
@@ -27,6 +29,7 @@ import { createMediaRuntime } from './services/ingest-runtime';
 import { createMediaAccess } from './services/media-access';
 import { createOrderService } from './services/orders';
 import { createPicksService } from './services/picks';
+import { createProofService } from './services/proofs';
 import { createStorageApiService } from './services/storage-api';
 import { createTrashService } from './services/trash';
 import type { Storage } from './storage/storage';
@@ -77,7 +80,22 @@ export async function composeServices(input: {
   // Whatever changes what a gallery shows (an item becomes ready, is deleted, restored or reordered) makes the gallery
   // service forget that folder's cached page index. It is built just below, on the media runtime's repository.
   const galleryChanged: GalleryChanged = (folder) => gallery.invalidate(folder);
-  const media = createMediaRuntime({ database, storage, dataDir: config.dataDir, logger, galleryChanged });
+  const media = createMediaRuntime({
+    database,
+    storage,
+    dataDir: config.dataDir,
+    logger,
+    galleryChanged,
+    siteName: config.siteName,
+    // A ready item of an event, or of a proofing gallery, needs its watermarked proofs; an event's is also placed in
+    // the start list. (The services are built just below; this runs only once the app is up.)
+    onReady: async (record) => {
+      const eventId = eventIdOfFolder(record.folder);
+      if (eventId !== null) events.photoReady(eventId);
+      if (eventId !== null || (await proofing.modeOf(record.folder)) === 'proofing')
+        await proofs.prepareItem(record.id);
+    },
+  });
   const gallery = createGalleryService({ media: media.media, gallery: createGalleryRepository(db) });
   const mediaUrls = createMediaUrls(loadMediaUrlKey(config.authSecret, config.dataDir));
   const findById = (id: string) => media.media.findById(id);
@@ -89,10 +107,23 @@ export async function composeServices(input: {
     modes: proofing,
     orders: orderRepository,
   });
+  const eventRepository = createEventRepository(db);
+  const events = createEventService({ events: eventRepository, media: media.media, urls: mediaUrls });
+  const picks = createPicksService({ access: mediaAccess, proofing, orders: orderRepository, media: media.media });
   const galleryModes = createGalleryModes({
     modes: proofing,
     folders: adminMediaRepository,
-    prepareProofs: async () => 0,
+    prepareProofs: (folder) => proofs.prepareFolder(folder),
+  });
+  // The watermark and the queueing of proofs; a new watermark remakes the proofs of every proofing gallery.
+  const proofs = createProofService({
+    settings,
+    media: media.media,
+    jobs: media.jobs,
+    storage,
+    siteName: config.siteName,
+    notifyWorker: () => media.worker.notify(),
+    proofingFolders: () => galleryModes.proofingFolders(),
   });
 
   const ctx: AppContext = {
@@ -118,9 +149,14 @@ export async function composeServices(input: {
     mediaUrls,
     mediaAccess,
     galleryModes,
-    picks: createPicksService({ access: mediaAccess, proofing, orders: orderRepository, media: media.media }),
+    events,
+    proofs,
+    picks,
     orders: createOrderService({
       access: mediaAccess,
+      picks,
+      events: eventRepository,
+      notifyWorker: () => media.worker.notify(),
       orders: orderRepository,
       proofing,
       media: media.media,

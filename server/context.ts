@@ -9,6 +9,7 @@ import type { PhotosReadyNotifier } from './services/admin-notify';
 import type { AgreementService } from './services/agreement-service';
 import type { ClientAccounts } from './services/client-accounts';
 import type { ClientsAdmin } from './services/clients-admin';
+import type { EventService } from './services/events';
 import type { FolderArchiveService } from './services/folder-archive';
 import type { GalleryModes } from './services/gallery-modes';
 import type { GalleryService } from './services/gallery-service';
@@ -17,6 +18,7 @@ import type { MediaRuntime } from './services/ingest-runtime';
 import type { MediaAccess } from './services/media-access';
 import type { OrderService } from './services/orders';
 import type { PicksService } from './services/picks';
+import type { ProofService } from './services/proofs';
 import type { StorageApiService } from './services/storage-api';
 import type { TrashService } from './services/trash';
 import type { Storage } from './storage/storage';
@@ -53,10 +55,14 @@ export interface AppContext {
   mediaAccess: MediaAccess;
   /** Each client gallery's mode: delivered, or proofing (watermarked proofs to pick from). */
   galleryModes: GalleryModes;
+  /** The watermark of proofs, and the background jobs that make them (server/services/proofs.ts). */
+  proofs: ProofService;
   /** A client's picks in a proofing gallery and their price. */
   picks: PicksService;
   /** Orders: sent by clients, taken through paid and delivered by the photographer. */
   orders: OrderService;
+  /** Competitions: events, start lists, where each photo belongs, and "find my photos". */
+  events: EventService;
   /** Gallery pages at a flat cost, and whole folders for the archive. */
   gallery: GalleryService;
   /** "Download all": a folder's originals as one ZIP (server/services/folder-archive.ts). */

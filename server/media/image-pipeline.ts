@@ -25,17 +25,21 @@ export type ImageInput =
   | { kind: 'svg'; data: Buffer }
   | { kind: 'raw'; data: Buffer; width: number; height: number; channels: 3 | 4 };
 
-interface RawLevel {
+/** Decoded pixels at one width: what every encoder of the pipeline (derivatives and proofs) starts from. */
+export interface RawLevel {
   data: Buffer;
   width: number;
   height: number;
   channels: 3 | 4;
 }
 
+/** Levels of one picture, widest first; never empty. */
+export type RawLevels = [RawLevel, ...RawLevel[]];
+
 /** The size we render an SVG's longer side at: vector art is drawn, not upscaled, to the largest variant. */
 const SVG_RENDER_SIZE = 2400;
 
-interface Header {
+export interface Header {
   /** Displayed size (after orientation; for SVG, the size it is drawn at). */
   width: number;
   height: number;
@@ -96,12 +100,8 @@ const ENCODE_PARALLELISM = 2;
  */
 export async function deriveImage(input: ImageInput): Promise<DerivedImage> {
   const header = await checkImageHeader(input);
-  const top = await decodeTop(input, header);
-  const levels = [top];
-  for (const width of widthsFor(top.width).reverse()) {
-    const above = levels[levels.length - 1] ?? top;
-    if (width !== above.width) levels.push(await resizeRaw(above, width));
-  }
+  const levels = await decodeLevels(input, header, widthsFor(header.width));
+  const [top] = levels;
   const hasAlpha = top.channels === 4;
   const jobs = levels.flatMap((level) => formatsFor(hasAlpha, level.width).map((format) => ({ level, format })));
   const files = await mapWithLimit(jobs, ENCODE_PARALLELISM, (job) => encode(job.level, job.format));
@@ -109,8 +109,26 @@ export async function deriveImage(input: ImageInput): Promise<DerivedImage> {
   return { width: header.width, height: header.height, placeholder: await thumbHashOf(smallest), files };
 }
 
+/**
+ * One decode at the largest of `widths` (never above the source), then each smaller width resized from the level
+ * above it. Widest first; at least one level.
+ */
+export async function decodeLevels(input: ImageInput, header: Header, widths: number[]): Promise<RawLevels> {
+  return levelsFrom(await decodeTop(input, header, Math.max(...widths)), widths);
+}
+
+/** `top`, then each of `widths` below its width, each resized from the level above it (cheaper than from the top). */
+export async function levelsFrom(top: RawLevel, widths: number[]): Promise<RawLevels> {
+  const levels: RawLevels = [top];
+  for (const width of widths.toSorted((a, b) => b - a)) {
+    const above = levels[levels.length - 1] ?? top;
+    if (width < above.width) levels.push(await resizeRaw(above, width));
+  }
+  return levels;
+}
+
 /** Runs `task` over `items` with at most `limit` running at once; results keep the order of `items`. */
-async function mapWithLimit<T, R>(items: T[], limit: number, task: (item: T) => Promise<R>): Promise<R[]> {
+export async function mapWithLimit<T, R>(items: T[], limit: number, task: (item: T) => Promise<R>): Promise<R[]> {
   const results: R[] = new Array(items.length);
   let next = 0;
   const lanes = Array.from({ length: Math.min(limit, items.length) }, async () => {
@@ -123,9 +141,7 @@ async function mapWithLimit<T, R>(items: T[], limit: number, task: (item: T) => 
   return results;
 }
 
-async function decodeTop(input: ImageInput, header: Header): Promise<RawLevel> {
-  const widths = widthsFor(header.width);
-  const topWidth = widths[widths.length - 1] ?? header.width;
+async function decodeTop(input: ImageInput, header: Header, topWidth: number): Promise<RawLevel> {
   let pipeline: Sharp;
   if (input.kind === 'raw') {
     pipeline = sharp(input.data, {
@@ -170,7 +186,8 @@ async function resizeRaw(level: RawLevel, width: number): Promise<RawLevel> {
   return { data, width: info.width, height: info.height, channels: level.channels };
 }
 
-async function encode(level: RawLevel, format: FormatSettings): Promise<DerivedFile> {
+/** Encodes one level as an `image` derivative named `<width>w-<content hash>.<extension>`. */
+export async function encode(level: RawLevel, format: FormatSettings): Promise<DerivedFile> {
   const data = await sharp(level.data, { raw: { width: level.width, height: level.height, channels: level.channels } })
     .toFormat(format.format, format.options)
     .toBuffer();

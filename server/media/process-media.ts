@@ -118,9 +118,10 @@ async function processVideo(
   return { width: probe.width, height: probe.height, duration: probe.duration, placeholder: poster.placeholder, files };
 }
 
-async function mp4Derivative(
+/** The derivative record of an MP4 the pipeline wrote (its size read from the disk). */
+export async function mp4Derivative(
   file: string,
-  role: 'video' | 'preview',
+  role: 'video' | 'preview' | 'proof-preview',
   name: string,
   width: number,
   height: number,
@@ -129,7 +130,8 @@ async function mp4Derivative(
   return { path: file, derivative: { file: name, role, format: 'mp4', contentType: 'video/mp4', width, height, size } };
 }
 
-async function hashFile(file: string): Promise<string> {
+/** The 16 hex digits of SHA-256 that name a content-addressed derivative, read as a stream. */
+export async function hashFile(file: string): Promise<string> {
   const hash = createHash('sha256');
   await pipeline(fs.createReadStream(file), hash);
   return hash.digest('hex').slice(0, 16);

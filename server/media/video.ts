@@ -152,7 +152,7 @@ export async function makePlayableMp4(tools: VideoTools, localPath: string, prob
 }
 
 /** libx264 at a quality level, in the pixel format every browser decodes. */
-function h264(crf: number): string[] {
+export function h264(crf: number): string[] {
   return ['-c:v', 'libx264', '-preset', 'veryfast', '-crf', String(crf), '-pix_fmt', 'yuv420p'];
 }
 
@@ -160,7 +160,7 @@ function h264(crf: number): string[] {
  * Writes an MP4 with the index at the front (faststart), so playback starts before the download ends. A video
  * ffmpeg cannot read or write is refused for good (video-unreadable), not retried.
  */
-async function encodeWebMp4(
+export async function encodeWebMp4(
   tools: VideoTools,
   input: string,
   encoding: string[],

@@ -24,7 +24,7 @@ export interface PresentOptions {
  */
 export function presentMedia(record: MediaRecord, urls: MediaUrls, options: PresentOptions): MediaView {
   if (options.proof) return presentProof(record, urls);
-  const link = (file: string) => urls.url(record.id, file, options);
+  const link = urls.linker(record.id, options);
   const images = record.derivatives.filter((item) => item.role === 'image');
   const avif = images.filter((item) => item.format === 'avif');
   const webp = images.filter((item) => item.format === 'webp');
@@ -64,7 +64,7 @@ export function presentMedia(record: MediaRecord, urls: MediaUrls, options: Pres
  * shows its blurred placeholder only. `proof: true` tells the page there is nothing to download.
  */
 function presentProof(record: MediaRecord, urls: MediaUrls): MediaView {
-  const link = (file: string) => urls.url(record.id, file, { signed: true, proofOnly: true });
+  const link = urls.linker(record.id, { signed: true, proofOnly: true });
   const pictures = record.derivatives.filter((item) => item.role === 'proof').toSorted((a, b) => a.width - b.width);
   const src = pictures.filter((item) => item.width <= DEFAULT_SRC_WIDTH).at(-1) ?? pictures[0];
   const clip = record.derivatives.find((item) => item.role === 'proof-preview');

@@ -19,6 +19,8 @@ export interface UrlOptions {
 export interface MediaUrls {
   /** `/media/<id>/<file>` (file is a derivative's name or `original`), signed when `signed` is true. */
   url(mediaId: string, file: string, options: UrlOptions): string;
+  /** `url` for many files of one item: the signature (one HMAC) is computed once. */
+  linker(mediaId: string, options: UrlOptions): (file: string) => string;
   /** What `exp` and `sig` from a query string grant for `mediaId` now; null for nothing. */
   verify(mediaId: string, exp: unknown, sig: unknown, now?: Date): SignedGrant | null;
 }
@@ -57,19 +59,21 @@ export function createMediaUrls(key: Buffer): MediaUrls {
       .digest()
       .subarray(0, 16)
       .toString('base64url');
+  const linker = (mediaId: string, { signed, proofOnly = false }: UrlOptions) => {
+    if (!signed) return (file: string) => `/media/${mediaId}/${file}`;
+    const now = Math.floor(Date.now() / 1000);
+    const exp = Math.floor(now / SIGNING_WINDOW_SECONDS) * SIGNING_WINDOW_SECONDS + SIGNED_URL_MAX_SECONDS;
+    const query = `?exp=${exp}&sig=${sign(mediaId, exp, proofOnly ? 'proof' : 'full')}`;
+    return (file: string) => `/media/${mediaId}/${file}${query}`;
+  };
   const matches = (given: Buffer, expected: string) => {
     const wanted = Buffer.from(expected);
     return given.length === wanted.length && timingSafeEqual(given, wanted);
   };
 
   return {
-    url(mediaId, file, { signed, proofOnly = false }) {
-      const base = `/media/${mediaId}/${file}`;
-      if (!signed) return base;
-      const now = Math.floor(Date.now() / 1000);
-      const exp = Math.floor(now / SIGNING_WINDOW_SECONDS) * SIGNING_WINDOW_SECONDS + SIGNED_URL_MAX_SECONDS;
-      return `${base}?exp=${exp}&sig=${sign(mediaId, exp, proofOnly ? 'proof' : 'full')}`;
-    },
+    url: (mediaId, file, options) => linker(mediaId, options)(file),
+    linker,
     verify(mediaId, exp, sig, now = new Date()) {
       if (typeof exp !== 'string' || typeof sig !== 'string' || !/^\d{1,12}$/.test(exp)) return null;
       const expiry = Number(exp);

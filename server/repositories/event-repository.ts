@@ -327,28 +327,52 @@ export function createEventRepository(db: Db) {
       };
     },
 
-    /** The ready photos of some entries, in capture order, at most `perEntry` of each: entry id → media records. */
-    async photosOfEntries(eventId: string, entryIds: string[], perEntry: number): Promise<Map<string, MediaRecord[]>> {
-      const result = new Map<string, MediaRecord[]>();
+    /**
+     * The ready photos of some entries, in capture order: each entry's media ids (all of them, for the count) and the
+     * records of its first `perEntry`. Two reads by key: the small photo rows of these entries, then the few media
+     * rows shown; the state of each item is checked here, since a condition on media's state lets SQLite start from
+     * the media table's deleted_at index (every visible row) instead of the photos of these entries.
+     */
+    async photosOfEntries(
+      eventId: string,
+      entryIds: string[],
+      perEntry: number,
+    ): Promise<Map<string, { count: number; records: MediaRecord[] }>> {
+      const result = new Map<string, { count: number; records: MediaRecord[] }>();
       if (entryIds.length === 0) return result;
-      // One read through the event_photo index, with the media rows joined by their key.
       const rows = await db
         .selectFrom('event_photo')
         .innerJoin('media', 'media.id', 'event_photo.media_id')
-        .selectAll('media')
-        .select('event_photo.entry_id as photo_entry_id')
+        .select(['event_photo.entry_id', 'event_photo.media_id', 'media.status', 'media.deleted_at'])
         .where('event_photo.event_id', '=', eventId)
         .where('event_photo.entry_id', 'in', entryIds)
-        .where('media.status', '=', 'ready')
-        .where('media.deleted_at', 'is', null)
         .orderBy('event_photo.captured_at')
         .orderBy('event_photo.media_id')
         .execute();
-      for (const { photo_entry_id: entryId, ...row } of rows) {
-        if (entryId === null) continue;
-        const list = result.get(entryId) ?? [];
-        if (list.length < perEntry) list.push(toRecord(row));
-        result.set(entryId, list);
+      const shown: string[] = [];
+      const idsByEntry = new Map<string, string[]>();
+      for (const row of rows) {
+        if (row.entry_id === null || row.status !== 'ready' || row.deleted_at !== null) continue;
+        const ids = idsByEntry.get(row.entry_id) ?? [];
+        if (ids.length < perEntry) shown.push(row.media_id);
+        ids.push(row.media_id);
+        idsByEntry.set(row.entry_id, ids);
+      }
+      const records = new Map<string, MediaRecord>();
+      for (let start = 0; start < shown.length; start += 500) {
+        const batch = await db
+          .selectFrom('media')
+          .selectAll()
+          .where('id', 'in', shown.slice(start, start + 500))
+          .execute();
+        for (const row of batch) records.set(row.id, toRecord(row));
+      }
+      for (const [entryId, ids] of idsByEntry) {
+        const first = ids.slice(0, perEntry).flatMap((id) => {
+          const record = records.get(id);
+          return record ? [record] : [];
+        });
+        result.set(entryId, { count: ids.length, records: first });
       }
       return result;
     },

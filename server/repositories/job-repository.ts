@@ -72,6 +72,25 @@ export function createJobRepository(db: Db) {
       return row.id;
     },
 
+    /**
+     * Enqueues `job` unless one of the same type and payload is still queued or running (then that one does the
+     * work); returns the new job's id, or null. Two callers racing may both enqueue: jobs must be idempotent anyway.
+     */
+    async enqueueUnlessPending(job: NewJob): Promise<string | null> {
+      const payload = JSON.stringify(job.payload);
+      const pending = await db
+        .selectFrom('job')
+        .select('id')
+        .where('type', '=', job.type)
+        .where('payload', '=', payload)
+        .where('status', 'in', ['queued', 'running'])
+        .executeTakeFirst();
+      if (pending) return null;
+      const row = newJobRow(job);
+      await db.insertInto('job').values(row).execute();
+      return row.id;
+    },
+
     async findById(id: string): Promise<Job | undefined> {
       const row = await db.selectFrom('job').selectAll().where('id', '=', id).executeTakeFirst();
       return row ? toJob(row) : undefined;

@@ -16,20 +16,29 @@ import type { MediaRecord, MediaRepository } from '../repositories/media-reposit
 import type { PickScope } from './picks';
 
 /**
- * The shown entries of `entry`'s rider in its class: the horses one "whole entry" buys together (the price list
- * charges each additional horse in the same heat). Names are compared as search compares them.
+ * What groups a rider's rides in one class: the horses one "whole entry" buys together (the price list charges each
+ * additional horse in the same heat). Names are compared as search compares them.
  */
-function sameHeat(entries: EntryRecord[], entry: EntryRecord): EntryRecord[] {
-  const rider = normalizeForSearch(entry.rider);
-  return entries.filter(
-    (line) => !line.hidden && line.className === entry.className && normalizeForSearch(line.rider) === rider,
-  );
+function heatKey(entry: EntryRecord): string {
+  return `${entry.className}\u0000${normalizeForSearch(entry.rider)}`;
+}
+
+/** The shown entries of each rider in each class, by heatKey. */
+function heatsOf(entries: EntryRecord[]): Map<string, EntryRecord[]> {
+  const heats = new Map<string, EntryRecord[]>();
+  for (const entry of entries) {
+    if (entry.hidden) continue;
+    const key = heatKey(entry);
+    heats.set(key, [...(heats.get(key) ?? []), entry]);
+  }
+  return heats;
 }
 
 interface SearchIndex {
   search: ReturnType<typeof createEntrySearch>;
-  entries: EntryRecord[];
   byId: Map<string, EntryRecord>;
+  /** The shown entries of each rider in each class (heatKey), built once with the index. */
+  heats: Map<string, EntryRecord[]>;
 }
 
 /** The storage folder of an event's photos: `_`-prefixed, so no client folder or upload can ever name it. */
@@ -42,8 +51,13 @@ export function eventIdOfFolder(folder: string): string | null {
   return folder.startsWith('_event-') ? folder.slice('_event-'.length) : null;
 }
 
-/** Proofs shown per entry in a search result: a ride is a few dozen frames. */
-const ITEMS_PER_ENTRY = 60;
+/**
+ * Proofs a search result shows of each entry: a first look, so twenty matches stay one quick answer; the rest of a
+ * ride's photos come with `entryPhotos` when the visitor opens it.
+ */
+const PREVIEW_PER_ENTRY = 12;
+/** A ride's photos, all of them: a few dozen frames, never more than this. */
+const ENTRY_PHOTOS_LIMIT = 500;
 /** Entries a search answers with at most. */
 const SEARCH_LIMIT = 20;
 /** Photos becoming ready one after another are placed together, once the upload has paused this long. */
@@ -116,8 +130,8 @@ export function createEventService(deps: EventServiceDeps) {
             hidden: entry.hidden,
           })),
         ),
-        entries,
         byId: new Map(entries.map((entry) => [entry.id, entry])),
+        heats: heatsOf(entries),
       };
       searchIndexes.set(event.id, index);
     }
@@ -361,18 +375,19 @@ export function createEventService(deps: EventServiceDeps) {
     /** "Find my photos": entries matching a start number, a rider or a horse, each with its proofs. */
     async search(slug: string, q: string, key?: string): Promise<EntryResult[]> {
       const event = await visibleEvent(slug, key);
-      const { search, entries, byId } = await searchIndex(event);
+      const { search, byId, heats } = await searchIndex(event);
       const ids = search.search(q, SEARCH_LIMIT);
       if (ids.length === 0) return [];
       // Only the matched entries' photos are read (by the event_photo index), however many the event holds.
-      const photos = await events.photosOfEntries(event.id, ids, ITEMS_PER_ENTRY);
+      const photos = await events.photosOfEntries(event.id, ids, PREVIEW_PER_ENTRY);
       return ids.flatMap((id) => {
         const entry = byId.get(id);
         if (!entry || entry.hidden) return [];
-        const items = (photos.get(id) ?? []).map((record) =>
+        const found = photos.get(id);
+        const items = (found?.records ?? []).map((record) =>
           presentMedia(record, deps.urls, { signed: true, proof: true }),
         );
-        const horses = sameHeat(entries, entry).length;
+        const horses = heats.get(heatKey(entry))?.length ?? 1;
         return [
           {
             id: entry.id,
@@ -382,10 +397,22 @@ export function createEventService(deps: EventServiceDeps) {
             class: entry.className,
             startTime: entry.startTime,
             items,
+            photoCount: found?.count ?? 0,
             wholeEntry: { horses, total: priceOfEntry(horses).total },
           },
         ];
       });
+    },
+
+    /** Every photo of one shown entry, as proofs: what a search result shows a first look of. */
+    async entryPhotos(slug: string, entryId: string, key?: string) {
+      const event = await visibleEvent(slug, key);
+      const entry = (await searchIndex(event)).byId.get(entryId);
+      if (!entry || entry.hidden) throw new AppError('not-found', 'There is no such entry.');
+      const photos = await events.photosOfEntries(event.id, [entryId], ENTRY_PHOTOS_LIMIT);
+      return (photos.get(entryId)?.records ?? []).map((record) =>
+        presentMedia(record, deps.urls, { signed: true, proof: true }),
+      );
     },
 
     /**
@@ -411,19 +438,18 @@ export function createEventService(deps: EventServiceDeps) {
     /** What buying a whole entry takes: the photos of the rider's rides in that class, and how many horses they rode. */
     async wholeEntry(slug: string, entryId: string, key?: string) {
       const event = await visibleEvent(slug, key);
-      const entries = await events.entries(event.id);
-      const entry = entries.find((line) => line.id === entryId && !line.hidden);
-      if (!entry) throw new AppError('not-found', 'There is no such entry.');
-      const rides = new Set(sameHeat(entries, entry).map((line) => line.id));
-      const photos = (await events.photos(event.id)).filter(
-        (photo) => photo.entryId !== null && rides.has(photo.entryId),
-      );
+      const { byId, heats } = await searchIndex(event);
+      const entry = byId.get(entryId);
+      if (!entry || entry.hidden) throw new AppError('not-found', 'There is no such entry.');
+      const rides = (heats.get(heatKey(entry)) ?? [entry]).map((line) => line.id);
+      const found = await events.photosOfEntries(event.id, rides, ENTRY_PHOTOS_LIMIT);
+      const mediaIds = rides.flatMap((id) => found.get(id)?.records.map((record) => record.id) ?? []);
       return {
         eventId: event.id,
         scope: eventFolder(event.id),
         entryId: entry.id,
-        horses: rides.size,
-        mediaIds: photos.map((photo) => photo.mediaId),
+        horses: rides.length,
+        mediaIds,
       };
     },
 

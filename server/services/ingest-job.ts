@@ -6,12 +6,13 @@ import { Transform, type TransformCallback } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import { crc32 } from 'node:zlib';
 import { type JobHandler, PermanentJobError } from '../jobs/worker';
+import type { DerivedFile } from '../media/image-pipeline';
 import { MediaError } from '../media/media-error';
-import { processMedia } from '../media/process-media';
+import { type DerivedPath, processMedia } from '../media/process-media';
 import { sniffMediaType } from '../media/sniff';
 import { DERIVED_PREFIX, type Derivative, derivativeKey } from '../media/types';
 import type { Job } from '../repositories/job-repository';
-import type { MediaRepository } from '../repositories/media-repository';
+import type { MediaRecord, MediaRepository } from '../repositories/media-repository';
 import { deletePrefix, type Storage } from '../storage/storage';
 import type { GalleryChanged } from './gallery-service';
 
@@ -23,6 +24,11 @@ export interface DeriveJobDependencies {
   logger: { warn: (obj: object, message: string) => void };
   /** Told when an item becomes ready, i.e. appears in its gallery. */
   galleryChanged?: GalleryChanged;
+  /**
+   * Called with the ready row after the item becomes ready (composition asks for its proofs there when its gallery is
+   * in proofing mode). Its failure is logged and does not fail the job: the item is ready either way.
+   */
+  onReady?: (record: MediaRecord) => Promise<void> | void;
 }
 
 /** The original is not in storage (yet): worth a retry, since a slow upload to S3 may still be finishing. */
@@ -63,6 +69,24 @@ class ChecksumPassThrough extends Transform {
   }
 }
 
+/**
+ * Stores what the pipeline made for an item under its derivative keys (bytes are written, files moved) and returns
+ * their records, in the same order.
+ */
+export async function storeDerivatives(
+  storage: Storage,
+  mediaId: string,
+  files: Array<DerivedFile | DerivedPath>,
+): Promise<Derivative[]> {
+  for (const file of files) {
+    const key = derivativeKey(mediaId, file.derivative.file);
+    const options = { contentType: file.derivative.contentType };
+    if ('data' in file) await storage.put(key, file.data, options);
+    else await storage.putFile(key, file.path, options);
+  }
+  return files.map((file) => file.derivative);
+}
+
 function mediaIdOf(job: Job): string {
   const payload = job.payload as { mediaId?: unknown };
   if (typeof payload?.mediaId !== 'string') throw new PermanentJobError('job payload has no mediaId', 'bad-payload');
@@ -76,6 +100,16 @@ function mediaIdOf(job: Job): string {
  */
 export function createDeriveJobHandler(deps: DeriveJobDependencies): JobHandler {
   const { media, storage } = deps;
+
+  async function announceReady(id: string): Promise<void> {
+    if (!deps.onReady) return;
+    try {
+      const ready = await media.findById(id);
+      if (ready) await deps.onReady(ready);
+    } catch (error) {
+      deps.logger.warn({ mediaId: id, err: error }, 'the ready hook failed; the item is ready');
+    }
+  }
 
   return {
     async run(job) {
@@ -97,14 +131,7 @@ export function createDeriveJobHandler(deps: DeriveJobDependencies): JobHandler 
         const result = await processMedia(local, sniffed, workDir, {
           warn: (message) => deps.logger.warn({ mediaId: record.id }, message),
         });
-        const derivatives: Derivative[] = [];
-        for (const file of result.files) {
-          const key = derivativeKey(record.id, file.derivative.file);
-          const options = { contentType: file.derivative.contentType };
-          if ('data' in file) await storage.put(key, file.data, options);
-          else await storage.putFile(key, file.path, options);
-          derivatives.push(file.derivative);
-        }
+        const derivatives = await storeDerivatives(storage, record.id, result.files);
         await media.markReady(record.id, {
           width: result.width,
           height: result.height,
@@ -115,6 +142,7 @@ export function createDeriveJobHandler(deps: DeriveJobDependencies): JobHandler 
           crc32,
         });
         deps.galleryChanged?.(record.folder);
+        await announceReady(record.id);
       } catch (error) {
         if (error instanceof MediaError) throw new PermanentJobError(error.message, error.code);
         throw error;

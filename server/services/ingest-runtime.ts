@@ -3,10 +3,15 @@ import type { Database } from '../db/database';
 import { createWorker, type Worker, type WorkerLogger } from '../jobs/worker';
 import { createJobRepository, type JobRepository } from '../repositories/job-repository';
 import { createMediaRepository, type MediaRepository } from '../repositories/media-repository';
+import { createOrderRepository } from '../repositories/order-repository';
+import { createSettingsRepository } from '../repositories/settings-repository';
 import type { Storage } from '../storage/storage';
 import type { GalleryChanged } from './gallery-service';
 import { createIngestService, DERIVE_JOB, type IngestService } from './ingest';
-import { createDeriveJobHandler } from './ingest-job';
+import { createDeriveJobHandler, type DeriveJobDependencies } from './ingest-job';
+import { createOrderDeliveryJobHandler, ORDER_DELIVERY_JOB } from './order-delivery-job';
+import { createProofJobHandler, PROOF_JOB } from './proof-job';
+import { createWatermarkStore } from './watermark-store';
 
 export interface MediaRuntime {
   media: MediaRepository;
@@ -28,19 +33,38 @@ export function createMediaRuntime(deps: {
   leaseMs?: number;
   /** Told when a finished job makes an item appear in its gallery (the app's gallery service forgets its cache). */
   galleryChanged?: GalleryChanged;
+  /** The watermark's text on proofs until the photographer sets another (config.siteName). */
+  siteName: string;
+  /** Called once an item is ready (see DeriveJobDependencies.onReady). */
+  onReady?: DeriveJobDependencies['onReady'];
 }): MediaRuntime {
   const media = createMediaRepository(deps.database.db);
   const jobs = createJobRepository(deps.database.db);
-  const handler = createDeriveJobHandler({
+  const workRoot = path.join(deps.dataDir, 'tmp');
+  const derive = createDeriveJobHandler({
     media,
     storage: deps.storage,
-    workRoot: path.join(deps.dataDir, 'tmp'),
+    workRoot,
     logger: deps.logger,
+    galleryChanged: deps.galleryChanged,
+    onReady: deps.onReady,
+  });
+  // Every runtime handles proof jobs, the import script's too: its worker takes whatever job is due.
+  const watermark = createWatermarkStore({
+    settings: createSettingsRepository(deps.database.db),
+    storage: deps.storage,
+    siteName: deps.siteName,
+  });
+  const proofs = createProofJobHandler({ media, storage: deps.storage, watermark, workRoot, logger: deps.logger });
+  const delivery = createOrderDeliveryJobHandler({
+    orders: createOrderRepository(deps.database.db),
+    media,
+    storage: deps.storage,
     galleryChanged: deps.galleryChanged,
   });
   const worker = createWorker({
     jobs,
-    handlers: { [DERIVE_JOB]: handler },
+    handlers: { [DERIVE_JOB]: derive, [PROOF_JOB]: proofs, [ORDER_DELIVERY_JOB]: delivery },
     logger: deps.logger,
     leaseMs: deps.leaseMs,
   });

@@ -149,6 +149,7 @@ export const ROUTE_ACCESS: Record<string, AccessRow> = {
   'GET /api/events': PUBLIC,
   'GET /api/events/:slug': PUBLIC,
   'GET /api/events/:slug/search': PUBLIC,
+  'GET /api/events/:slug/entries/:entryId/photos': PUBLIC,
   'GET /api/events/:slug/picks': VERIFIED,
   'PUT /api/events/:slug/picks/:mediaId': VERIFIED,
   'DELETE /api/events/:slug/picks/:mediaId': VERIFIED,

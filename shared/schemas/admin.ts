@@ -15,11 +15,18 @@ export const FEATURED_PICKS = 3;
  * The tus metadata of an upload. Keep these names stable: the browser, tests and tools use them.
  * `folder` is a client's folder or the main gallery's (MAIN_GALLERY_FOLDER in shared/folders.ts).
  */
-export const uploadMetadataSchema = z.object({
-  filename: z.string().trim().min(1, 'filename is required').max(500, 'filename is too long'),
-  filetype: z.string().max(200, 'filetype is too long').optional(),
-  folder: z.string().min(1, 'folder is required').max(255, 'folder is too long'),
-});
+export const uploadMetadataSchema = z
+  .object({
+    filename: z.string().trim().min(1, 'filename is required').max(500, 'filename is too long'),
+    filetype: z.string().max(200, 'filetype is too long').optional(),
+    folder: z.string().min(1, 'folder is required').max(255, 'folder is too long').optional(),
+    /** An event's id instead of a folder: the photo goes to the event, to be placed in its start list. */
+    event: z.string().uuid('event is not an event id').optional(),
+  })
+  .refine((meta) => (meta.folder === undefined) !== (meta.event === undefined), {
+    message: 'give either folder or event',
+    path: ['folder'],
+  });
 export type UploadMetadata = z.infer<typeof uploadMetadataSchema>;
 
 /** One user folder in the admin's list. */

@@ -81,7 +81,9 @@ export const entryResultSchema = z.object({
   horse: z.string(),
   class: z.string(),
   startTime: z.string(),
+  /** The first of the ride's proofs (a search answers quickly however many match); `photoCount` says how many in all. */
   items: z.array(mediaViewSchema),
+  photoCount: z.number().int().nonnegative(),
   /**
    * Buying the whole entry: the rider's horses in this class (this entry and the rider's other rides in the same
    * heat), and the price list's price for them (per entry, plus each additional horse).
@@ -89,6 +91,9 @@ export const entryResultSchema = z.object({
   wholeEntry: z.object({ horses: z.number().int().positive(), total: moneySchema }),
 });
 export type EntryResult = z.infer<typeof entryResultSchema>;
+
+/** GET /api/events/:slug/entries/:entryId/photos — every proof of one ride. */
+export const entryPhotosSchema = z.object({ items: z.array(mediaViewSchema) });
 
 /** GET /api/events/:slug/search?q= */
 export const eventSearchQuerySchema = z.object({

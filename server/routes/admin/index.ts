@@ -17,7 +17,9 @@ import { requireAdmin } from '../../plugins/authorize';
 import { presentAdminMedia } from '../../presenters/admin-media-presenter';
 import { startDailyTask } from '../../services/trash';
 import { clientRoutes } from './clients';
+import { eventAdminRoutes } from './events';
 import { orderAdminRoutes } from './orders';
+import { watermarkRoutes } from './watermark';
 
 const folderParams = z.object({ folder: z.string().min(1).max(255) });
 const idParams = z.object({ id: mediaIdSchema });
@@ -100,6 +102,8 @@ export const adminRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (ap
 
   await app.register(clientRoutes, { ctx });
   await app.register(orderAdminRoutes, { ctx });
+  await app.register(eventAdminRoutes, { ctx });
+  await app.register(watermarkRoutes, { ctx });
 
   // The daily sweep of the trash runs while the app runs.
   let sweep: { stop: () => Promise<void> } | null = null;

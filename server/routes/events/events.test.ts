@@ -138,6 +138,11 @@ describe.each(TEST_DATABASES)('competitions on %s', (database) => {
     expect(unassigned[0]).toMatchObject({ camera: 'Canon EOS R6', capturedAt: '2026-05-14T06:39:30.000Z' });
     const [twelve] = await search('12');
     expect(twelve?.items.map((item) => item.id)).toEqual([early]);
+    expect(twelve?.photoCount).toBe(1);
+    const all = await visitor().get(`/api/events/spring-cup/entries/${twelve?.id}/photos`);
+    expect(all.json().items.map((item: { id: string; proof?: boolean }) => [item.id, item.proof])).toEqual([
+      [early, true],
+    ]);
     const [thirteen] = await search('ravid');
     expect(thirteen?.items.map((item) => item.id)).toEqual([dan]);
   });

@@ -1,6 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
+  entryPhotosSchema,
   eventSearchQuerySchema,
   eventSearchResponseSchema,
   eventSlugSchema,
@@ -45,6 +46,23 @@ export const eventRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (ap
       reply.header('cache-control', 'private, no-store');
       reply.header('x-robots-tag', 'noindex');
       return { entries: await ctx.events.search(request.params.slug, request.query.q, request.query.key) };
+    },
+  );
+
+  app.get(
+    '/api/events/:slug/entries/:entryId/photos',
+    {
+      schema: {
+        params: slugParams.extend({ entryId: z.string().uuid('not an entry id') }),
+        querystring: keyQuery,
+        response: { 200: entryPhotosSchema },
+      },
+    },
+    async (request, reply) => {
+      reply.header('cache-control', 'private, no-store');
+      reply.header('x-robots-tag', 'noindex');
+      const { slug, entryId } = request.params;
+      return { items: await ctx.events.entryPhotos(slug, entryId, request.query.key) };
     },
   );
 

@@ -28,7 +28,7 @@ const stalling: Storage = {
   },
 };
 const silent = { info: () => {}, warn: () => {}, error: () => {} };
-const runtime = createMediaRuntime({ database, storage: stalling, dataDir, logger: silent });
+const runtime = createMediaRuntime({ database, storage: stalling, dataDir, logger: silent, siteName: 'Crash test' });
 const record = await runtime.ingest.ingestFile({
   folder: MAIN_GALLERY_FOLDER,
   localPath: sourceFile,

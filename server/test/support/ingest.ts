@@ -1,11 +1,15 @@
 import path from 'node:path';
 import type { Database } from '../../db/database';
+import type { MediaRecord } from '../../repositories/media-repository';
 import type { GalleryChanged } from '../../services/gallery-service';
 import { createMediaRuntime, type MediaRuntime } from '../../services/ingest-runtime';
 import { createLocalStorage } from '../../storage/local-storage';
 import type { Storage } from '../../storage/storage';
 
 export { writeTestJpeg } from '../../media/test-images';
+
+/** The site name test runtimes draw on proofs. */
+export const TEST_SITE_NAME = 'Test Gallery';
 
 export const silentLogger = { info: () => {}, warn: () => {}, error: () => {} };
 
@@ -14,10 +18,17 @@ export function makeTestRuntime(
   database: Database,
   dataDir: string,
   storage?: Storage,
-  options: { galleryChanged?: GalleryChanged } = {},
+  options: { galleryChanged?: GalleryChanged; onReady?: (record: MediaRecord) => Promise<void> | void } = {},
 ): MediaRuntime & { storage: Storage } {
   const store = storage ?? createLocalStorage(path.join(dataDir, 'media'));
-  const runtime = createMediaRuntime({ database, storage: store, dataDir, logger: silentLogger, ...options });
+  const runtime = createMediaRuntime({
+    database,
+    storage: store,
+    dataDir,
+    logger: silentLogger,
+    siteName: TEST_SITE_NAME,
+    ...options,
+  });
   return { ...runtime, storage: store };
 }
 

@@ -18,11 +18,36 @@ export interface EntryTools {
  * gallery's collage (the viewer steps through this ride's photos), and what can be bought. Names and numbers are
  * isolated, so a Latin horse name keeps its order in a Hebrew line and the other way round.
  */
-export function EntryCard({ entry, language, tools }: { entry: EntryResult; language: string; tools: EntryTools }) {
+export function EntryCard({
+  entry,
+  language,
+  tools,
+  loadAll,
+}: {
+  entry: EntryResult;
+  language: string;
+  tools: EntryTools;
+  /** Every proof of this ride (the search result carries the first few). */
+  loadAll: () => Promise<MediaView[]>;
+}) {
   const { t } = useTranslation('events');
   const titleId = useId();
   const [openId, setOpenId] = useState<string | null>(null);
-  const items = entry.items;
+  const [all, setAll] = useState<MediaView[] | null>(null);
+  const [loading, setLoading] = useState(false);
+  const [failed, setFailed] = useState(false);
+  const items = all ?? entry.items;
+  const showAll = async () => {
+    setLoading(true);
+    setFailed(false);
+    try {
+      setAll(await loadAll());
+    } catch {
+      setFailed(true);
+    } finally {
+      setLoading(false);
+    }
+  };
   const openIndex = openId ? items.findIndex((item) => item.id === openId) : -1;
   const open = openIndex >= 0 ? items[openIndex] : undefined;
   return (
@@ -60,17 +85,29 @@ export function EntryCard({ entry, language, tools }: { entry: EntryResult; lang
           </div>
         </dl>
       </header>
-      {items.length === 0 ? (
+      {items.length === 0 && entry.photoCount === 0 ? (
         <p className="muted">{t('entry.noPhotos')}</p>
       ) : (
         <>
-          <p className="entry-card__count muted">{t('entry.photos', { count: items.length })}</p>
+          <p className="entry-card__count muted">
+            {t('entry.photos', { count: Math.max(entry.photoCount, items.length) })}
+          </p>
           <CollageGrid
             items={items}
             firstNumber={1}
             onOpen={(item) => setOpenId(item.id)}
             tileActions={tools.tileActions}
           />
+          {all === null && entry.photoCount > items.length ? (
+            <button type="button" className="button button--ghost" onClick={() => void showAll()} disabled={loading}>
+              {t('entry.showAll', { count: entry.photoCount })}
+            </button>
+          ) : null}
+          {failed ? (
+            <p role="alert" className="form-message form-message--error">
+              {t('entry.showAllFailed')}
+            </p>
+          ) : null}
         </>
       )}
       <div className="entry-card__buy">{tools.entryAction(entry)}</div>

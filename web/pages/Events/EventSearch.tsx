@@ -118,7 +118,12 @@ export function EventSearch({
         <ul className="entry-list" aria-busy={query.isFetching}>
           {entries.map((entry) => (
             <li key={entry.id}>
-              <EntryCard entry={entry} language={language} tools={tools} />
+              <EntryCard
+                entry={entry}
+                language={language}
+                tools={tools}
+                loadAll={async () => (await eventsApi.entryPhotos(slug, entry.id, accessKey)).items}
+              />
             </li>
           ))}
         </ul>

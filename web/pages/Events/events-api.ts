@@ -1,4 +1,5 @@
 import type { EntryResult, PublicEvent } from '../../../shared/schemas/events';
+import type { MediaView } from '../../../shared/schemas/media';
 import type { PicksResponse } from '../../../shared/schemas/proofing';
 import { apiFetch } from '../../api/client';
 import type { OrderCreated } from '../MyGallery/proofing-api';
@@ -19,6 +20,9 @@ export const eventsApi = {
   event: (slug: string, key?: string) => apiFetch<PublicEvent>(withQuery(eventUrl(slug), key)),
   search: (slug: string, q: string, key?: string) =>
     apiFetch<{ entries: EntryResult[] }>(withQuery(`${eventUrl(slug)}/search`, key, { q })),
+  /** Every proof of one ride (a search result shows the first few). */
+  entryPhotos: (slug: string, entryId: string, key?: string) =>
+    apiFetch<{ items: MediaView[] }>(withQuery(`${eventUrl(slug)}/entries/${encodeURIComponent(entryId)}/photos`, key)),
   picks: (slug: string, key?: string) => apiFetch<PicksResponse>(withQuery(`${eventUrl(slug)}/picks`, key)),
   pick: (slug: string, key: string | undefined, mediaId: string) =>
     apiFetch<PicksResponse>(withQuery(`${eventUrl(slug)}/picks/${encodeURIComponent(mediaId)}`, key), {

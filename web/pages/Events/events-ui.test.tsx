@@ -43,6 +43,7 @@ const entry: EntryResult = {
   class: '1.10 m',
   startTime: '2026-05-14T06:30:00.000Z',
   items: [],
+  photoCount: 0,
   wholeEntry: { horses: 2, total: { amount: 9000, currency: 'ILS' } },
 };
 
