@@ -11,9 +11,9 @@ import {
   eventClassesRequestSchema,
   updateEventRequestSchema,
 } from '../../../shared/schemas/events';
+import { isTimeZone } from '../../../shared/zoned-time';
 import type { AppContext } from '../../context';
 import { AppError } from '../../errors';
-import { isTimeZone } from '../../events/zoned-time';
 
 const idParams = z.object({ id: z.string().uuid('not an event id') });
 const entryParams = idParams.extend({ entryId: z.string().uuid('not an entry id') });

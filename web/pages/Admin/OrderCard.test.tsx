@@ -1,33 +1,16 @@
 // @vitest-environment jsdom
-import fs from 'node:fs';
-import path from 'node:path';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
-import i18next from 'i18next';
-import { I18nextProvider, initReactI18next } from 'react-i18next';
+import { I18nextProvider } from 'react-i18next';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { isolate } from '../../../shared/bidi';
 import type { AdminOrder } from '../../../shared/schemas/proofing';
+import { testTexts } from '../../test-texts';
 import { OrderCard } from './OrderCard';
 import { todayIso } from './order-format';
 
-const localesDir = path.join(import.meta.dirname, '../../../shared/i18n/locales');
-
 async function renderCard(order: AdminOrder, language = 'en') {
-  const instance = i18next.createInstance();
-  const resources = Object.fromEntries(
-    ['common', 'home', 'admin'].map((ns) => [
-      ns,
-      JSON.parse(fs.readFileSync(path.join(localesDir, language, `${ns}.json`), 'utf8')) as object,
-    ]),
-  );
-  await instance.use(initReactI18next).init({
-    lng: language,
-    fallbackLng: false,
-    resources: { [language]: resources },
-    defaultNS: 'admin',
-    interpolation: { escapeValue: false },
-  });
+  const instance = await testTexts(language, ['common', 'home', 'admin'], 'admin');
   const client = new QueryClient({ defaultOptions: { mutations: { retry: false } } });
   return render(
     <QueryClientProvider client={client}>

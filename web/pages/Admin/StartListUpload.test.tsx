@@ -1,31 +1,14 @@
 // @vitest-environment jsdom
-import fs from 'node:fs';
-import path from 'node:path';
 import { render, screen, within } from '@testing-library/react';
-import i18next from 'i18next';
-import { I18nextProvider, initReactI18next } from 'react-i18next';
+import { I18nextProvider } from 'react-i18next';
 import { describe, expect, it } from 'vitest';
 import { ApiError } from '../../api/client';
+import { testTexts } from '../../test-texts';
 import { startListProblems } from './event-admin-logic';
 import { ProblemList } from './StartListUpload';
 
-const localesDir = path.join(import.meta.dirname, '../../../shared/i18n/locales');
-
 async function renderIn(language: string, error: ApiError) {
-  const instance = i18next.createInstance();
-  const resources = Object.fromEntries(
-    ['common', 'eventsAdmin'].map((ns) => [
-      ns,
-      JSON.parse(fs.readFileSync(path.join(localesDir, language, `${ns}.json`), 'utf8')) as object,
-    ]),
-  );
-  await instance.use(initReactI18next).init({
-    lng: language,
-    fallbackLng: false,
-    resources: { [language]: resources },
-    defaultNS: 'eventsAdmin',
-    interpolation: { escapeValue: false },
-  });
+  const instance = await testTexts(language, ['common', 'eventsAdmin'], 'eventsAdmin');
   const problems = startListProblems(error) ?? [];
   return render(
     <I18nextProvider i18n={instance}>

@@ -1,3 +1,4 @@
+import { dateToZonedTime, zonedTimeToDate } from '../../../shared/zoned-time';
 import { ApiError } from '../../api/client';
 
 /** Pure helpers of the admin's Events tab: the address suggested from a name, start-list errors, selection, time. */
@@ -150,45 +151,22 @@ export function clickSelection(
   return next;
 }
 
-/** The offset of `timeZone` from UTC at `instant`, in milliseconds (Israel in summer: +3 h). */
-function zoneOffset(instant: number, timeZone: string): number {
-  const parts = new Intl.DateTimeFormat('en-US', {
-    timeZone,
-    hourCycle: 'h23',
-    year: 'numeric',
-    month: '2-digit',
-    day: '2-digit',
-    hour: '2-digit',
-    minute: '2-digit',
-    second: '2-digit',
-  }).formatToParts(new Date(instant));
-  const part = (type: string) => Number(parts.find((p) => p.type === type)?.value ?? 0);
-  const asUtc = Date.UTC(part('year'), part('month') - 1, part('day'), part('hour'), part('minute'), part('second'));
-  return asUtc - Math.floor(instant / 1000) * 1000;
-}
-
 /**
  * A wall-clock time at the event (`2026-05-14T09:31:10`, as a datetime-local field gives it) as an ISO instant, read
  * in the event's time zone rather than the browser's; null when it is not a time.
  */
 export function zonedTimeToIso(local: string, timeZone: string): string | null {
-  const match = /^(\d{4})-(\d{2})-(\d{2})T(\d{2}):(\d{2})(?::(\d{2}))?$/.exec(local);
-  if (!match) return null;
-  const [y = 0, mo = 1, d = 1, h = 0, mi = 0, s = 0] = match.slice(1).map((part) => Number(part ?? 0));
-  const wall = Date.UTC(y, mo - 1, d, h, mi, s);
-  if (Number.isNaN(wall)) return null;
-  // The offset at the guessed instant, then again at the corrected one (a time near a clock change).
-  let instant = wall - zoneOffset(wall, timeZone);
-  instant = wall - zoneOffset(instant, timeZone);
-  return new Date(instant).toISOString();
+  try {
+    return zonedTimeToDate(local, timeZone).toISOString();
+  } catch {
+    return null;
+  }
 }
 
 /** An instant as a datetime-local value in the event's time zone (to start the "true time" field from a photo). */
 export function isoToZonedTime(iso: string, timeZone: string): string {
-  const instant = new Date(iso).getTime();
-  if (Number.isNaN(instant)) return '';
-  const local = new Date(instant + zoneOffset(instant, timeZone));
-  return local.toISOString().slice(0, 19);
+  const instant = new Date(iso);
+  return Number.isNaN(instant.getTime()) ? '' : dateToZonedTime(instant, timeZone);
 }
 
 /** The classes of a start list with their round lengths: the set ones, else the default. */

@@ -1,34 +1,17 @@
 // @vitest-environment jsdom
-import fs from 'node:fs';
-import path from 'node:path';
 import { render, screen } from '@testing-library/react';
-import i18next from 'i18next';
 import type { ReactNode } from 'react';
-import { I18nextProvider, initReactI18next } from 'react-i18next';
+import { I18nextProvider } from 'react-i18next';
 import { describe, expect, it, vi } from 'vitest';
 import { isolate } from '../../../shared/bidi';
 import { LANGUAGES, type Language } from '../../../shared/i18n/languages';
 import type { EntryResult } from '../../../shared/schemas/events';
 import { useNoindex } from '../../hooks/useNoindex';
+import { testTexts } from '../../test-texts';
 import { BuyEntryDialog } from './BuyEntryDialog';
 
-const localesDir = path.join(import.meta.dirname, '../../../shared/i18n/locales');
-
 async function renderIn(language: Language, ui: ReactNode) {
-  const instance = i18next.createInstance();
-  const resources = Object.fromEntries(
-    ['common', 'gallery', 'proofing', 'events'].map((ns) => [
-      ns,
-      JSON.parse(fs.readFileSync(path.join(localesDir, language, `${ns}.json`), 'utf8')) as object,
-    ]),
-  );
-  await instance.use(initReactI18next).init({
-    lng: language,
-    fallbackLng: false,
-    resources: { [language]: resources },
-    defaultNS: 'common',
-    interpolation: { escapeValue: false },
-  });
+  const instance = await testTexts(language, ['common', 'gallery', 'proofing', 'events'], 'common');
   return render(<I18nextProvider i18n={instance}>{ui}</I18nextProvider>);
 }
 

@@ -1,45 +1,22 @@
 // @vitest-environment jsdom
-import fs from 'node:fs';
-import path from 'node:path';
 import { fireEvent, render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import i18next, { type i18n as I18n } from 'i18next';
 import type { ReactNode } from 'react';
-import { I18nextProvider, initReactI18next } from 'react-i18next';
+import { I18nextProvider } from 'react-i18next';
 import { describe, expect, it, vi } from 'vitest';
 import { isolate } from '../../../shared/bidi';
 import { LANGUAGES, type Language } from '../../../shared/i18n/languages';
 import { priceOfPicks } from '../../../shared/pricing';
 import type { MediaView } from '../../../shared/schemas/media';
 import type { PicksResponse } from '../../../shared/schemas/proofing';
+import { testTexts } from '../../test-texts';
 import { OrderStatusPanel } from './OrderStatusPanel';
 import { PickButton } from './PickButton';
 import { PicksSummary } from './PicksSummary';
 import { SendDialog } from './SendDialog';
 
-const localesDir = path.join(import.meta.dirname, '../../../shared/i18n/locales');
-
-/** An i18next instance with the real texts of `language`, as the app loads them. */
-async function texts(language: Language): Promise<I18n> {
-  const instance = i18next.createInstance();
-  const resources = Object.fromEntries(
-    ['common', 'gallery', 'proofing'].map((ns) => [
-      ns,
-      JSON.parse(fs.readFileSync(path.join(localesDir, language, `${ns}.json`), 'utf8')) as object,
-    ]),
-  );
-  await instance.use(initReactI18next).init({
-    lng: language,
-    fallbackLng: false,
-    resources: { [language]: resources },
-    defaultNS: 'common',
-    interpolation: { escapeValue: false },
-  });
-  return instance;
-}
-
 async function renderIn(language: Language, ui: ReactNode) {
-  const instance = await texts(language);
+  const instance = await testTexts(language, ['common', 'gallery', 'proofing'], 'common');
   return render(<I18nextProvider i18n={instance}>{ui}</I18nextProvider>);
 }
 

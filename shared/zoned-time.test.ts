@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { isTimeZone, zonedTimeToDate } from './zoned-time';
+import { dateToZonedTime, isTimeZone, zonedTimeToDate } from './zoned-time';
 
 describe('local times of the showground as moments', () => {
   it.each([
@@ -13,6 +13,11 @@ describe('local times of the showground as moments', () => {
     ['2026-03-28T10:00:00', 'Asia/Jerusalem', '2026-03-28T07:00:00.000Z'],
   ])('%s in %s is %s', (local, zone, expected) => {
     expect(zonedTimeToDate(local, zone).toISOString()).toBe(expected);
+  });
+
+  it('turns a moment back into the wall clock of the zone', () => {
+    expect(dateToZonedTime(new Date('2026-05-14T06:30:00Z'), 'Asia/Jerusalem')).toBe('2026-05-14T09:30:00');
+    expect(dateToZonedTime(new Date('2026-01-14T07:30:00Z'), 'Asia/Jerusalem')).toBe('2026-01-14T09:30:00');
   });
 
   it('refuses what is not a local time, and knows real zones from made-up ones', () => {

@@ -1,11 +1,12 @@
 /**
- * Wall-clock times in a time zone, turned into moments. Start lists and cameras speak local time ("09:30" at the
+ * Wall-clock times in a time zone, turned into moments and back (the server reading start lists and cameras, the
+ * admin page showing a photo's time at the showground). Start lists and cameras speak local time ("09:30" at the
  * showground); the database keeps moments (UTC ISO), so a photo and a start compare correctly across the change to
  * daylight-saving time.
  */
 
-/** Minutes east of UTC that `timeZone` is at the moment `at`. */
-function offsetMinutes(at: Date, timeZone: string): number {
+/** Minutes east of UTC that `timeZone` is at the moment `at` (Israel in summer: 180). */
+export function offsetMinutes(at: Date, timeZone: string): number {
   const parts = new Intl.DateTimeFormat('en-US', {
     timeZone,
     hourCycle: 'h23',
@@ -38,6 +39,11 @@ export function zonedTimeToDate(localTime: string, timeZone: string): Date {
   let guess = wall - offsetMinutes(new Date(wall), timeZone) * 60_000;
   guess = wall - offsetMinutes(new Date(guess), timeZone) * 60_000;
   return new Date(guess);
+}
+
+/** A moment as the wall-clock time of `timeZone`, `YYYY-MM-DDTHH:MM:SS` (what a datetime-local field shows). */
+export function dateToZonedTime(at: Date, timeZone: string): string {
+  return new Date(at.getTime() + offsetMinutes(at, timeZone) * 60_000).toISOString().slice(0, 19);
 }
 
 /** Whether `timeZone` is one Intl knows. */
