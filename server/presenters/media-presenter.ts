@@ -4,6 +4,23 @@ import { DEFAULT_SRC_WIDTH } from '../media/variants';
 import type { MediaRecord } from '../repositories/media-repository';
 import type { MediaUrls } from './media-urls';
 
+/** What every view of an item says of it, whichever files it links to. */
+function described(record: MediaRecord): Pick<MediaView, 'id' | 'kind' | 'name' | 'width' | 'height' | 'placeholder'> {
+  return {
+    id: record.id,
+    kind: record.isVideo ? 'video' : 'image',
+    name: record.name,
+    width: record.width ?? 1,
+    height: record.height ?? 1,
+    placeholder: record.placeholder,
+  };
+}
+
+/** The widest picture at or below the grid's `<img src>` width, else the narrowest (pictures sorted by width). */
+function srcOf(pictures: Derivative[]): Derivative | undefined {
+  return pictures.filter((item) => item.width <= DEFAULT_SRC_WIDTH).at(-1) ?? pictures[0];
+}
+
 function srcset(items: Derivative[], link: (file: string) => string): string {
   return items
     .toSorted((a, b) => a.width - b.width)
@@ -32,16 +49,11 @@ export function presentMedia(record: MediaRecord, urls: MediaUrls, options: Pres
   const fallback = images
     .filter((item) => item.format === 'jpeg' || item.format === 'png')
     .toSorted((a, b) => a.width - b.width);
-  const src = fallback.filter((item) => item.width <= DEFAULT_SRC_WIDTH).at(-1) ?? fallback[0];
+  const src = srcOf(fallback);
   const playable = record.derivatives.find((item) => item.role === 'video');
   const preview = record.derivatives.find((item) => item.role === 'preview');
   return {
-    id: record.id,
-    kind: record.isVideo ? 'video' : 'image',
-    name: record.name,
-    width: record.width ?? 1,
-    height: record.height ?? 1,
-    placeholder: record.placeholder,
+    ...described(record),
     image: {
       src: src ? link(src.file) : '',
       srcset: { avif: srcset(avif, link), webp: srcset(webp, link), jpeg: srcset(fallback, link) },
@@ -66,15 +78,10 @@ export function presentMedia(record: MediaRecord, urls: MediaUrls, options: Pres
 function presentProof(record: MediaRecord, urls: MediaUrls): MediaView {
   const link = urls.linker(record.id, { signed: true, proofOnly: true });
   const pictures = record.derivatives.filter((item) => item.role === 'proof').toSorted((a, b) => a.width - b.width);
-  const src = pictures.filter((item) => item.width <= DEFAULT_SRC_WIDTH).at(-1) ?? pictures[0];
+  const src = srcOf(pictures);
   const clip = record.derivatives.find((item) => item.role === 'proof-preview');
   return {
-    id: record.id,
-    kind: record.isVideo ? 'video' : 'image',
-    name: record.name,
-    width: record.width ?? 1,
-    height: record.height ?? 1,
-    placeholder: record.placeholder,
+    ...described(record),
     image: { src: src ? link(src.file) : '', srcset: { avif: '', webp: srcset(pictures, link), jpeg: '' } },
     video: record.isVideo
       ? { src: clip ? link(clip.file) : '', type: 'video/mp4', preview: clip ? link(clip.file) : null }
