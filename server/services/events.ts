@@ -212,6 +212,12 @@ export function createEventService(deps: EventServiceDeps) {
 
     async update(id: string, changes: Parameters<EventRepository['update']>[1]): Promise<void> {
       await mustFind(id);
+      // The cover is shown to everyone: only a photo of this event may be it, never a client's private one.
+      if (changes.coverMediaId && (await events.findPhoto(changes.coverMediaId))?.eventId !== id) {
+        throw new AppError('invalid-argument', 'The cover must be one of this event’s photos.', {
+          field: 'coverMediaId',
+        });
+      }
       await events.update(id, changes);
     },
 

@@ -34,11 +34,19 @@ export const createEventRequestSchema = z.object({
 });
 export const createEventResponseSchema = z.object({ id: z.string(), slug: z.string() });
 
-/** PATCH /api/admin/events/:id */
-export const updateEventRequestSchema = createEventRequestSchema
-  .omit({ slug: true, timeZone: true })
-  .partial()
-  .extend({ coverMediaId: z.string().nullable().optional() });
+/**
+ * PATCH /api/admin/events/:id — only the fields sent change. (Not derived from the create schema: its defaults would
+ * quietly reset every field a change leaves out, the visibility among them.)
+ */
+export const updateEventRequestSchema = z.object({
+  name: z.string().trim().min(1).max(200).optional(),
+  date: isoDate.optional(),
+  endDate: isoDate.optional(),
+  venue: z.string().trim().max(200).optional(),
+  discipline: eventDisciplineSchema.optional(),
+  visibility: eventVisibilitySchema.optional(),
+  coverMediaId: z.string().max(40).nullable().optional(),
+});
 
 /** An event as its public page shows it. */
 export const publicEventSchema = z.object({

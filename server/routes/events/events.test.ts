@@ -139,6 +139,13 @@ describe.each(TEST_DATABASES)('competitions on %s', (database) => {
     const [twelve] = await search('12');
     expect(twelve?.items.map((item) => item.id)).toEqual([early]);
     expect(twelve?.photoCount).toBe(1);
+    // The cover is one of the event's photos, shown as a proof; a photo from elsewhere is refused.
+    const setCover = (coverMediaId: string) =>
+      admin.request({ method: 'PATCH', url: `/api/admin/events/${eventId}`, payload: { coverMediaId } });
+    expect((await setCover('AAAAAAAAAAAAAAAAAAAAAA')).json().error.code).toBe('invalid-argument');
+    expect((await setCover(early)).statusCode).toBe(200);
+    const page = await visitor().get('/api/events/spring-cup');
+    expect(page.json().cover, page.body).toMatchObject({ id: early, proof: true });
     const all = await visitor().get(`/api/events/spring-cup/entries/${twelve?.id}/photos`);
     expect(all.json().items.map((item: { id: string; proof?: boolean }) => [item.id, item.proof])).toEqual([
       [early, true],
