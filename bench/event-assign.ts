@@ -8,6 +8,7 @@
  * Goal: ≤ 2 s for 20,000 photos over 2,000 entries.
  */
 import { type AssignEntry, type AssignPhoto, assignPhotos, type ClassRule } from '../server/events/assignment';
+import { seededRandom } from '../shared/seeded-random';
 import { printRatio } from './_report';
 
 const ENTRY_COUNT = 2_000;
@@ -15,18 +16,6 @@ const PHOTO_COUNT = 20_000;
 const SCAN_SLICE = 1_000;
 const GOAL_MS = 2_000;
 const DEFAULT_ROUND_SECONDS = 180;
-
-/** Deterministic pseudo-random numbers (mulberry32), so every run measures the same data. */
-function seeded(seed: number): () => number {
-  let state = seed >>> 0;
-  return () => {
-    state = (state + 0x6d2b79f5) >>> 0;
-    let t = state;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4_294_967_296;
-  };
-}
 
 function makeWorkload(random: () => number) {
   const day0 = Date.UTC(2026, 4, 14, 5, 0, 0);
@@ -97,7 +86,7 @@ function timeMs<T>(work: () => T): [number, T] {
 
 export async function run(args: string[]): Promise<void> {
   const rounds = Math.max(1, Number(args[0] ?? 5) || 5);
-  const workload = makeWorkload(seeded(20_260_514));
+  const workload = makeWorkload(seededRandom(20_260_514));
   const slice = { ...workload, photos: workload.photos.slice(0, SCAN_SLICE) };
 
   let ours = Number.POSITIVE_INFINITY;

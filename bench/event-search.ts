@@ -10,6 +10,7 @@
  */
 import { createEntrySearch, type SearchableEntry } from '../server/events/entry-search';
 import { normalizeForSearch } from '../server/events/search-normalize';
+import { seededRandom } from '../shared/seeded-random';
 import { printRatio } from './_report';
 
 const ENTRY_COUNT = 5_000;
@@ -42,18 +43,6 @@ const HORSES = [
   'برق',
 ];
 const HORSE_SUFFIXES = ['', '', ' Z', ' II', ' VDL', ' 7', ' du Bois', ' הצעיר'];
-
-/** Deterministic pseudo-random numbers (mulberry32), so every run measures the same data. */
-function seeded(seed: number): () => number {
-  let state = seed >>> 0;
-  return () => {
-    state = (state + 0x6d2b79f5) >>> 0;
-    let t = state;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4_294_967_296;
-  };
-}
 
 function makeEntries(random: () => number): SearchableEntry[] {
   const pick = <T>(list: readonly T[]): T => list[Math.floor(random() * list.length)] as T;
@@ -137,7 +126,7 @@ function timeMs(work: () => void): number {
 export async function run(args: string[]): Promise<void> {
   const queryCount = Math.max(100, Number(args[0] ?? 2_000) || 2_000);
   const rounds = Math.max(1, Number(args[1] ?? 5) || 5);
-  const random = seeded(20_260_514);
+  const random = seededRandom(20_260_514);
   const entries = makeEntries(random);
   const queries = makeQueries(entries, queryCount, random);
 

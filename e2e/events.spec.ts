@@ -4,11 +4,10 @@ import { jpegTakenAt } from '../server/media/test-images';
 import type { AdminEvent, EntryResult } from '../shared/schemas/events';
 import type { GalleryPage } from '../shared/schemas/gallery';
 import type { AdminOrder, PicksResponse } from '../shared/schemas/proofing';
-import { signIn, uploadTask } from './support/admin-helpers';
+import { adminAndClient, uploadTask } from './support/admin-helpers';
 import { WCAG_TAGS } from './support/axe';
 import { signUpVerifiedClient } from './support/clients';
 import { expect, test } from './support/own-server';
-import { E2E_ADMIN_EMAIL, E2E_ADMIN_PASSWORD } from './support/server';
 
 /**
  * Competitions in the browser: the photographer creates a public event, imports its start list (after a refused
@@ -99,18 +98,15 @@ async function adminEvent(slug: string): Promise<AdminEvent> {
   return found;
 }
 
+let sides: Awaited<ReturnType<typeof adminAndClient>> | undefined;
+
 test.beforeAll(async ({ browser, baseURL }) => {
-  const base = baseURL as string;
-  adminContext = await browser.newContext({ baseURL: base });
-  await signIn(adminContext.request, base, E2E_ADMIN_EMAIL, E2E_ADMIN_PASSWORD);
-  admin = await adminContext.newPage();
-  clientContext = await browser.newContext({ baseURL: base });
-  clientPage = await clientContext.newPage();
+  sides = await adminAndClient(browser, baseURL as string);
+  ({ adminContext, admin, clientContext, clientPage } = sides);
 });
 
 test.afterAll(async () => {
-  await adminContext?.close();
-  await clientContext?.close();
+  await sides?.close();
 });
 
 test('the photographer creates a public competition, imports its start list and uploads its photos', async () => {

@@ -4,11 +4,10 @@ import sharp from 'sharp';
 import { LANGUAGES } from '../shared/i18n/languages';
 import type { GalleryPage } from '../shared/schemas/gallery';
 import type { AdminOrder, PicksResponse, WatermarkSettings } from '../shared/schemas/proofing';
-import { makeImages, signIn, uploadTask } from './support/admin-helpers';
+import { adminAndClient, makeImages, uploadTask } from './support/admin-helpers';
 import { WCAG_TAGS } from './support/axe';
 import { signUpVerifiedClient } from './support/clients';
 import { expect, test } from './support/own-server';
-import { E2E_ADMIN_EMAIL, E2E_ADMIN_PASSWORD } from './support/server';
 
 /**
  * Proofing, picks and orders, in the browser: the photographer puts a client's gallery in proofing; the client sees
@@ -27,7 +26,6 @@ const client = {
 };
 /** Shared by the steps: the admin's and the client's own browsers, and the ids of the picked photos. */
 let admin: Page;
-let adminContext: BrowserContext;
 let clientContext: BrowserContext;
 let clientPage: Page;
 let picked: string[] = [];
@@ -61,18 +59,15 @@ async function chooseLanguage(page: Page, language: string) {
   await expect(page.locator('html')).toHaveAttribute('lang', language);
 }
 
+let sides: Awaited<ReturnType<typeof adminAndClient>> | undefined;
+
 test.beforeAll(async ({ browser, baseURL }) => {
-  const base = baseURL as string;
-  adminContext = await browser.newContext({ baseURL: base });
-  await signIn(adminContext.request, base, E2E_ADMIN_EMAIL, E2E_ADMIN_PASSWORD);
-  admin = await adminContext.newPage();
-  clientContext = await browser.newContext({ baseURL: base });
-  clientPage = await clientContext.newPage();
+  sides = await adminAndClient(browser, baseURL as string);
+  ({ admin, clientContext, clientPage } = sides);
 });
 
 test.afterAll(async () => {
-  await adminContext?.close();
-  await clientContext?.close();
+  await sides?.close();
 });
 
 test('the photographer adds a client, uploads into the gallery and puts it in proofing', async () => {

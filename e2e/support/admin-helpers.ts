@@ -1,13 +1,14 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import type { APIRequestContext, Page } from '@playwright/test';
+import type { APIRequestContext, Browser, Page } from '@playwright/test';
 import sharp from 'sharp';
 import { encodeLavfiClip } from '../../server/media/demo-art';
 import type { GalleryPage } from '../../shared/schemas/gallery';
 import type { MediaView } from '../../shared/schemas/media';
 import { expect } from '../fixtures';
 import { signUpVerifiedClient } from './clients';
+import { E2E_ADMIN_EMAIL, E2E_ADMIN_PASSWORD } from './server';
 
 /** A file as Playwright's setInputFiles takes it (and as the drag-and-drop test rebuilds it in the page). */
 export interface UploadFile {
@@ -19,6 +20,26 @@ export interface UploadFile {
 export async function signIn(request: APIRequestContext, baseURL: string, email: string, password: string) {
   const res = await request.post('/api/auth/sign-in', { data: { email, password }, headers: { origin: baseURL } });
   expect(res.status(), await res.text()).toBe(200);
+}
+
+/**
+ * Two browsers side by side for a journey between the photographer and a client: the admin signed in, the client not
+ * yet, each with a page. `close` ends both.
+ */
+export async function adminAndClient(browser: Browser, baseURL: string) {
+  const adminContext = await browser.newContext({ baseURL });
+  await signIn(adminContext.request, baseURL, E2E_ADMIN_EMAIL, E2E_ADMIN_PASSWORD);
+  const clientContext = await browser.newContext({ baseURL });
+  return {
+    adminContext,
+    admin: await adminContext.newPage(),
+    clientContext,
+    clientPage: await clientContext.newPage(),
+    close: async () => {
+      await adminContext.close();
+      await clientContext.close();
+    },
+  };
 }
 
 /** Small photos in varied colours (JPEG and PNG), made here: the browser uploads real image bytes. */

@@ -2,6 +2,7 @@ import { execFile } from 'node:child_process';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import sharp from 'sharp';
+import { seededRandom } from '../../shared/seeded-random';
 import { detectVideoTools } from './video';
 
 const run = promisify(execFile);
@@ -35,24 +36,12 @@ export const DEMO_IMAGE_SIZES: Array<[number, number]> = [
   [2048, 1365],
 ];
 
-/** A small deterministic random source, so the demo set looks the same on every install. */
-function random(seed: number): () => number {
-  let state = seed >>> 0;
-  return () => {
-    state = (state + 0x6d2b79f5) >>> 0;
-    let t = state;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
-
 /**
  * An abstract "photo": a dusk sky over a sand arena, stage spotlights and soft out-of-focus lights, drawn small as
  * SVG, enlarged (gradients enlarge without harm) and given a fine film grain so it reads as a photograph.
  */
 function sceneSvg(index: number, width: number, height: number): string {
-  const rand = random(index * 7919 + 17);
+  const rand = seededRandom(index * 7919 + 17);
   const [deep, mid, warm, light] = PALETTES[index % PALETTES.length] ?? ['#000', '#333', '#999', '#fff'];
   const horizon = Math.round(height * (0.45 + rand() * 0.25));
   const lights = Array.from({ length: 3 + Math.floor(rand() * 3) }, (_, i) => {

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { Selectable } from 'kysely';
 import type { Db } from '../db/database';
-import type { EventTable } from '../db/schema';
+import type { EventEntryTable, EventPhotoTable, EventTable } from '../db/schema';
 import { type MediaRecord, toRecord } from './media-repository';
 
 export type EventVisibilityValue = EventTable['visibility'];
@@ -67,6 +67,31 @@ function toEvent(row: Selectable<EventTable>): EventRecord {
     coverMediaId: row.cover_media_id,
     createdAt: row.created_at,
     updatedAt: row.updated_at,
+  };
+}
+
+function toEntry(row: Selectable<EventEntryTable>): EntryRecord {
+  return {
+    id: row.id,
+    eventId: row.event_id,
+    number: row.number,
+    rider: row.rider,
+    horse: row.horse,
+    className: row.class_name,
+    startTime: row.start_time,
+    hidden: Number(row.hidden) === 1,
+    position: Number(row.position),
+  };
+}
+
+function toPhoto(row: Selectable<EventPhotoTable>): EventPhotoRecord {
+  return {
+    mediaId: row.media_id,
+    eventId: row.event_id,
+    entryId: row.entry_id,
+    capturedAt: row.captured_at,
+    camera: row.camera,
+    manual: Number(row.manual) === 1,
   };
 }
 
@@ -142,17 +167,12 @@ export function createEventRepository(db: Db) {
         .where('event_id', '=', eventId)
         .orderBy('position')
         .execute();
-      return rows.map((row) => ({
-        id: row.id,
-        eventId: row.event_id,
-        number: row.number,
-        rider: row.rider,
-        horse: row.horse,
-        className: row.class_name,
-        startTime: row.start_time,
-        hidden: Number(row.hidden) === 1,
-        position: Number(row.position),
-      }));
+      return rows.map(toEntry);
+    },
+
+    async findEntry(entryId: string): Promise<EntryRecord | undefined> {
+      const row = await db.selectFrom('event_entry').selectAll().where('id', '=', entryId).executeTakeFirst();
+      return row ? toEntry(row) : undefined;
     },
 
     /**
@@ -291,14 +311,7 @@ export function createEventRepository(db: Db) {
         .orderBy('event_photo.captured_at')
         .orderBy('event_photo.media_id')
         .execute();
-      return rows.map((row) => ({
-        mediaId: row.media_id,
-        eventId: row.event_id,
-        entryId: row.entry_id,
-        capturedAt: row.captured_at,
-        camera: row.camera,
-        manual: Number(row.manual) === 1,
-      }));
+      return rows.map(toPhoto);
     },
 
     /** How many entries the event shows, and how many of its photos are placed with an entry (and ready). */
@@ -329,9 +342,8 @@ export function createEventRepository(db: Db) {
 
     /**
      * The ready photos of some entries, in capture order: each entry's media ids (all of them, for the count) and the
-     * records of its first `perEntry`. Two reads by key: the small photo rows of these entries, then the few media
-     * rows shown; the state of each item is checked here, since a condition on media's state lets SQLite start from
-     * the media table's deleted_at index (every visible row) instead of the photos of these entries.
+     * records of its first `perEntry`. Two reads by key: the small photo rows of these entries (to count them all),
+     * then the full media rows of the few shown.
      */
     async photosOfEntries(
       eventId: string,
@@ -343,16 +355,18 @@ export function createEventRepository(db: Db) {
       const rows = await db
         .selectFrom('event_photo')
         .innerJoin('media', 'media.id', 'event_photo.media_id')
-        .select(['event_photo.entry_id', 'event_photo.media_id', 'media.status', 'media.deleted_at'])
+        .select(['event_photo.entry_id', 'event_photo.media_id'])
         .where('event_photo.event_id', '=', eventId)
         .where('event_photo.entry_id', 'in', entryIds)
+        .where('media.status', '=', 'ready')
+        .where('media.deleted_at', 'is', null)
         .orderBy('event_photo.captured_at')
         .orderBy('event_photo.media_id')
         .execute();
       const shown: string[] = [];
       const idsByEntry = new Map<string, string[]>();
       for (const row of rows) {
-        if (row.entry_id === null || row.status !== 'ready' || row.deleted_at !== null) continue;
+        if (row.entry_id === null) continue;
         const ids = idsByEntry.get(row.entry_id) ?? [];
         if (ids.length < perEntry) shown.push(row.media_id);
         ids.push(row.media_id);
@@ -379,16 +393,7 @@ export function createEventRepository(db: Db) {
 
     async findPhoto(mediaId: string): Promise<EventPhotoRecord | undefined> {
       const row = await db.selectFrom('event_photo').selectAll().where('media_id', '=', mediaId).executeTakeFirst();
-      return row
-        ? {
-            mediaId: row.media_id,
-            eventId: row.event_id,
-            entryId: row.entry_id,
-            capturedAt: row.captured_at,
-            camera: row.camera,
-            manual: Number(row.manual) === 1,
-          }
-        : undefined;
+      return row ? toPhoto(row) : undefined;
     },
 
     /** Writes an automatic assignment run: photos placed by hand are left as they are. */

@@ -346,7 +346,7 @@ export function createEventService(deps: EventServiceDeps) {
 
     async assignByHand(id: string, mediaIds: string[], entryId: string | null): Promise<{ changed: number }> {
       await mustFind(id);
-      if (entryId !== null && !(await events.entries(id)).some((entry) => entry.id === entryId)) {
+      if (entryId !== null && (await events.findEntry(entryId))?.eventId !== id) {
         throw new AppError('not-found', 'There is no such entry.');
       }
       return { changed: await events.assignByHand(id, mediaIds, entryId) };
@@ -429,8 +429,8 @@ export function createEventService(deps: EventServiceDeps) {
       const event = await visibleEvent(slug, key);
       const shown = async (record: MediaRecord) => {
         const photo = await events.findPhoto(record.id);
-        if (!photo?.entryId) return false;
-        return (await events.entries(event.id)).some((entry) => entry.id === photo.entryId && !entry.hidden);
+        const entry = photo?.entryId ? (await searchIndex(event)).byId.get(photo.entryId) : undefined;
+        return photo?.eventId === event.id && entry !== undefined && !entry.hidden;
       };
       return {
         eventId: event.id,

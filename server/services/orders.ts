@@ -39,7 +39,7 @@ export interface OrdersDeps {
   access: Pick<MediaAccess, 'ownFolder'>;
   picks: Pick<PicksService, 'ownScope'>;
   /** The competition an order came from, and its entry, for the photographer's tab. */
-  events: Pick<EventRepository, 'findById' | 'entries'>;
+  events: Pick<EventRepository, 'findById' | 'findEntry'>;
   /** Wakes the job worker after a delivery was queued. */
   notifyWorker: () => void;
   orders: OrderRepository;
@@ -95,9 +95,7 @@ export function createOrderService(deps: OrdersDeps) {
   async function originOf(order: OrderRecord): Promise<OrderOrigin> {
     const event = order.eventId ? await deps.events.findById(order.eventId) : undefined;
     if (!event) return { event: null, entry: null };
-    const entry = order.entryId
-      ? (await deps.events.entries(event.id)).find((line) => line.id === order.entryId)
-      : undefined;
+    const entry = order.entryId ? await deps.events.findEntry(order.entryId) : undefined;
     return {
       event: { name: event.name, slug: event.slug },
       entry: entry ? { number: entry.number, rider: entry.rider, horse: entry.horse, class: entry.className } : null,

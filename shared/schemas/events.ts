@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { mediaIdSchema } from './admin';
 import { mediaViewSchema } from './media';
 import { moneySchema } from './proofing';
 
@@ -45,7 +46,7 @@ export const updateEventRequestSchema = z.object({
   venue: z.string().trim().max(200).optional(),
   discipline: eventDisciplineSchema.optional(),
   visibility: eventVisibilitySchema.optional(),
-  coverMediaId: z.string().max(40).nullable().optional(),
+  coverMediaId: mediaIdSchema.nullable().optional(),
 });
 
 /** An event as its public page shows it. */
@@ -124,12 +125,12 @@ export const eventClassesRequestSchema = z.object({
  */
 export const cameraOffsetRequestSchema = z.union([
   z.object({ offsetSeconds: z.number().int().min(-86_400).max(86_400) }),
-  z.object({ mediaId: z.string(), trueTime: z.string().datetime({ offset: true }) }),
+  z.object({ mediaId: mediaIdSchema, trueTime: z.string().datetime({ offset: true }) }),
 ]);
 
 /** POST /api/admin/events/:id/assign — move photos to an entry (or to none), by hand. */
 export const assignRequestSchema = z.object({
-  mediaIds: z.array(z.string()).min(1).max(5000),
+  mediaIds: z.array(mediaIdSchema).min(1).max(5000),
   entryId: z.string().nullable(),
 });
 

@@ -9,6 +9,7 @@ import * as m007mediaCrc32 from './007_media_crc32';
 import * as m008clients from './008_clients';
 import * as m009proofing from './009_proofing';
 import * as m010events from './010_events';
+import * as m011mediaTrashIndex from './011_media_trash_index';
 
 /**
  * Every migration, by name; the name is the file's. Names sort in the order they run, each number once. Never edit a
@@ -26,6 +27,7 @@ export const migrations: Record<string, Migration> = {
   '008_clients': m008clients,
   '009_proofing': m009proofing,
   '010_events': m010events,
+  '011_media_trash_index': m011mediaTrashIndex,
 };
 
 /**

@@ -5,16 +5,13 @@ import { isolateFor } from '../../../shared/bidi';
 import type { Language } from '../../../shared/i18n/languages';
 import { formatMoney } from '../../../shared/money';
 import type { EntryResult } from '../../../shared/schemas/events';
-import type { MediaView } from '../../../shared/schemas/media';
 import type { SessionUser } from '../../../shared/schemas/session';
 import { useNamespace } from '../../hooks/useNamespace';
 import { useSubmit } from '../../hooks/useSubmit';
 import { Link } from '../../router';
 import { OrderStatusPanel } from '../MyGallery/OrderStatusPanel';
-import { PickButton } from '../MyGallery/PickButton';
-import { PicksSummary } from '../MyGallery/PicksSummary';
 import type { OrderCreated } from '../MyGallery/proofing-api';
-import { SendDialog } from '../MyGallery/SendDialog';
+import { pickSlots, SendSelection } from '../MyGallery/SelectionTools';
 import { useSelection } from '../MyGallery/usePicks';
 import { BuyEntryDialog } from './BuyEntryDialog';
 import type { EntryTools } from './EntryCard';
@@ -96,31 +93,10 @@ export function BuyerEvent({ user, slug, accessKey, language }: BuyerEventProps)
     );
   }
 
-  const onToggle = (item: MediaView, picked: boolean) => state.toggle(item.id, picked);
+  const hearts = picks ? pickSlots(state) : undefined;
   const tools: EntryTools = {
-    tileActions: picks
-      ? (item, number) => (
-          <PickButton
-            item={item}
-            number={number}
-            picked={state.picked(item.id)}
-            disabled={!state.canPick}
-            onToggle={onToggle}
-            variant="tile"
-          />
-        )
-      : undefined,
-    lightboxActions: picks
-      ? (item) => (
-          <PickButton
-            item={item}
-            picked={state.picked(item.id)}
-            disabled={!state.canPick}
-            onToggle={onToggle}
-            variant="lightbox"
-          />
-        )
-      : undefined,
+    tileActions: hearts?.tileActions,
+    lightboxActions: hearts?.lightboxActions,
     entryAction: (entry) => (
       <>
         <button
@@ -163,24 +139,13 @@ export function BuyerEvent({ user, slug, accessKey, language }: BuyerEventProps)
       ) : null}
       <EventSearch slug={slug} accessKey={accessKey} language={language} tools={tools} />
       {picks && (picks.count > 0 || state.errorKey) ? (
-        <PicksSummary
+        <SendSelection
           picks={picks}
           language={language}
           errorKey={state.errorKey}
-          onSend={() => {
-            send.reset();
-            setSending(true);
-          }}
-        />
-      ) : null}
-      {sending && picks ? (
-        <SendDialog
-          picks={picks}
-          language={language}
-          busy={send.busy}
-          errorKey={send.errorKey}
-          onSend={send.submit}
-          onClose={() => setSending(false)}
+          sending={sending}
+          onSending={setSending}
+          send={send}
         />
       ) : null}
       {buying ? (

@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 import type { EntryResult } from '../../../shared/schemas/events';
 import type { MediaView } from '../../../shared/schemas/media';
 import { CollageGrid } from '../../components/Gallery/CollageGrid';
-import { Lightbox } from '../../components/Gallery/Lightbox';
+import { useListViewer } from '../MyGallery/ListViewer';
 import { formatStartTime } from './event-format';
 
 /** What a page adds to each ride: hearts on the proofs and in the viewer, and the whole entry's price or button. */
@@ -32,11 +32,11 @@ export function EntryCard({
 }) {
   const { t } = useTranslation('events');
   const titleId = useId();
-  const [openId, setOpenId] = useState<string | null>(null);
   const [all, setAll] = useState<MediaView[] | null>(null);
   const [loading, setLoading] = useState(false);
   const [failed, setFailed] = useState(false);
   const items = all ?? entry.items;
+  const { open, viewer } = useListViewer(items, tools.lightboxActions);
   const showAll = async () => {
     setLoading(true);
     setFailed(false);
@@ -48,8 +48,6 @@ export function EntryCard({
       setLoading(false);
     }
   };
-  const openIndex = openId ? items.findIndex((item) => item.id === openId) : -1;
-  const open = openIndex >= 0 ? items[openIndex] : undefined;
   return (
     <article className="entry-card" aria-labelledby={titleId} data-testid="entry" data-number={entry.number}>
       <header className="entry-card__head">
@@ -92,12 +90,7 @@ export function EntryCard({
           <p className="entry-card__count muted">
             {t('entry.photos', { count: Math.max(entry.photoCount, items.length) })}
           </p>
-          <CollageGrid
-            items={items}
-            firstNumber={1}
-            onOpen={(item) => setOpenId(item.id)}
-            tileActions={tools.tileActions}
-          />
+          <CollageGrid items={items} firstNumber={1} onOpen={open} tileActions={tools.tileActions} />
           {all === null && entry.photoCount > items.length ? (
             <button type="button" className="button button--ghost" onClick={() => void showAll()} disabled={loading}>
               {t('entry.showAll', { count: entry.photoCount })}
@@ -111,18 +104,7 @@ export function EntryCard({
         </>
       )}
       <div className="entry-card__buy">{tools.entryAction(entry)}</div>
-      {open ? (
-        <Lightbox
-          item={open}
-          number={openIndex + 1}
-          total={items.length}
-          hasPrevious={openIndex > 0}
-          hasNext={openIndex < items.length - 1}
-          onStep={(move) => setOpenId(items[openIndex + move]?.id ?? openId)}
-          onClose={() => setOpenId(null)}
-          actions={tools.lightboxActions?.(open)}
-        />
-      ) : null}
+      {viewer}
     </article>
   );
 }

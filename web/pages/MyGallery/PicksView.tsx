@@ -1,9 +1,9 @@
 import { useQuery } from '@tanstack/react-query';
-import { type ReactNode, useState } from 'react';
+import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { MediaView } from '../../../shared/schemas/media';
 import { CollageGrid } from '../../components/Gallery/CollageGrid';
-import { Lightbox } from '../../components/Gallery/Lightbox';
+import { useListViewer } from './ListViewer';
 import { proofingApi, proofingKeys } from './proofing-api';
 
 interface PicksViewProps {
@@ -21,10 +21,8 @@ interface PicksViewProps {
 export function PicksView({ userId, toolbar, tileActions, lightboxActions }: PicksViewProps) {
   const { t } = useTranslation(['proofing', 'gallery']);
   const query = useQuery({ queryKey: proofingKeys.items(userId), queryFn: proofingApi.pickedItems });
-  const [openId, setOpenId] = useState<string | null>(null);
   const items = query.data?.items ?? [];
-  const openIndex = openId ? items.findIndex((item) => item.id === openId) : -1;
-  const open = openIndex >= 0 ? items[openIndex] : undefined;
+  const { open, viewer } = useListViewer(items, lightboxActions);
   return (
     <div className="gallery" data-testid="picks-view">
       <div className="gallery__toolbar">{toolbar}</div>
@@ -42,20 +40,9 @@ export function PicksView({ userId, toolbar, tileActions, lightboxActions }: Pic
       ) : items.length === 0 ? (
         <p className="gallery__state muted">{t('picksView.empty')}</p>
       ) : (
-        <CollageGrid items={items} firstNumber={1} onOpen={(item) => setOpenId(item.id)} tileActions={tileActions} />
+        <CollageGrid items={items} firstNumber={1} onOpen={open} tileActions={tileActions} />
       )}
-      {open ? (
-        <Lightbox
-          item={open}
-          number={openIndex + 1}
-          total={items.length}
-          hasPrevious={openIndex > 0}
-          hasNext={openIndex < items.length - 1}
-          onStep={(move) => setOpenId(items[openIndex + move]?.id ?? openId)}
-          onClose={() => setOpenId(null)}
-          actions={lightboxActions(open)}
-        />
-      ) : null}
+      {viewer}
     </div>
   );
 }

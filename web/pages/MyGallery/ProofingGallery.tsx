@@ -10,11 +10,9 @@ import type { GallerySource } from '../../components/Gallery/gallery-api';
 import { useSubmit } from '../../hooks/useSubmit';
 import { useSearchParams } from '../../router';
 import { OrderStatusPanel } from './OrderStatusPanel';
-import { PickButton } from './PickButton';
-import { PicksSummary } from './PicksSummary';
 import { PicksView } from './PicksView';
 import { proofingApi, proofingKeys } from './proofing-api';
-import { SendDialog } from './SendDialog';
+import { pickSlots, SendSelection } from './SelectionTools';
 import type { PicksState } from './usePicks';
 import './proofing.css';
 
@@ -76,26 +74,10 @@ export function ProofingGallery({ userId, source, language, state }: ProofingGal
     },
   });
 
-  const onToggle = (item: MediaView, picked: boolean) => state.toggle(item.id, picked);
-  const tileActions = (item: MediaView, number: number) => (
-    <PickButton
-      item={item}
-      number={number}
-      picked={state.picked(item.id)}
-      disabled={!state.canPick}
-      onToggle={onToggle}
-      variant="tile"
-    />
-  );
+  const { tileActions, lightboxActions: heart } = pickSlots(state);
   const lightboxActions = (item: MediaView) => (
     <>
-      <PickButton
-        item={item}
-        picked={state.picked(item.id)}
-        disabled={!state.canPick}
-        onToggle={onToggle}
-        variant="lightbox"
-      />
+      {heart(item)}
       {item.proof ? null : <DownloadButton item={item} />}
     </>
   );
@@ -118,25 +100,14 @@ export function ProofingGallery({ userId, source, language, state }: ProofingGal
           lightboxActions={lightboxActions}
         />
       )}
-      <PicksSummary
+      <SendSelection
         picks={picks}
         language={language}
         errorKey={state.errorKey}
-        onSend={() => {
-          send.reset();
-          setSending(true);
-        }}
+        sending={sending}
+        onSending={setSending}
+        send={send}
       />
-      {sending ? (
-        <SendDialog
-          picks={picks}
-          language={language}
-          busy={send.busy}
-          errorKey={send.errorKey}
-          onSend={send.submit}
-          onClose={() => setSending(false)}
-        />
-      ) : null}
     </div>
   );
 }
