@@ -55,7 +55,7 @@ export function eventIdOfFolder(folder: string): string | null {
  * Proofs a search result shows of each entry: a first look, so twenty matches stay one quick answer; the rest of a
  * ride's photos come with `entryPhotos` when the visitor opens it.
  */
-const PREVIEW_PER_ENTRY = 12;
+const PREVIEW_PER_ENTRY = 8;
 /** A ride's photos, all of them: a few dozen frames, never more than this. */
 const ENTRY_PHOTOS_LIMIT = 500;
 /** Entries a search answers with at most. */
