@@ -1,4 +1,5 @@
 /// <reference types="vitest/config" />
+import path from 'node:path';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
 
@@ -7,7 +8,8 @@ export default defineConfig({
   publicDir: 'public',
   plugins: [react()],
   build: {
-    outDir: '../dist',
+    // WEB_DIST: a second build of the same checkout (see webDistDir in server/app.ts).
+    outDir: process.env.WEB_DIST ? path.resolve(process.env.WEB_DIST) : '../dist',
     emptyOutDir: true,
     target: 'es2022',
     assetsInlineLimit: 0,

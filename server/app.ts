@@ -1,4 +1,3 @@
-import path from 'node:path';
 import compress from '@fastify/compress';
 import cookie from '@fastify/cookie';
 import rateLimit from '@fastify/rate-limit';
@@ -29,6 +28,7 @@ import { storageApiRoutes } from './routes/storage/index';
 import { startDemoContentAfterListen } from './services/demo-content';
 import { createStorage } from './storage/index';
 import { uploadRoutes } from './uploads/index';
+import { webDistDir } from './web-dist';
 
 export interface BuildOptions {
   /** Where the built web app lives; defaults to dist/ at the project root. */
@@ -38,8 +38,6 @@ export interface BuildOptions {
   /** Account limits and hashing cost overrides (tests, benchmarks); production uses the defaults. */
   auth?: AuthModuleOptions;
 }
-
-const projectRoot = path.resolve(import.meta.dirname, '..');
 
 /**
  * Builds the whole application for a configuration without listening, so tests can call `app.inject()` and the
@@ -101,6 +99,6 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   await app.register(storageApiRoutes, { ctx });
   await app.register(uploadRoutes, { ctx });
 
-  await registerWebApp(app, { root: options.webRoot ?? path.join(projectRoot, 'dist'), config });
+  await registerWebApp(app, { root: options.webRoot ?? webDistDir(), config });
   return app;
 }

@@ -1,9 +1,7 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { freePort, startServerProcess, stopServerProcess } from '../../server/test/support/server-process';
-
-const projectRoot = path.resolve(import.meta.dirname, '../..');
+import { freePort, startServerProcess, stopServerProcess, webDistDir } from '../../server/test/support/server-process';
 
 export const E2E_ADMIN_EMAIL = 'photographer@example.com';
 export const E2E_ADMIN_PASSWORD = 'e2e-Admin-Passw0rd!';
@@ -23,7 +21,7 @@ export interface RunningServer {
 export async function startServer(
   options: { demoContent?: boolean; env?: Record<string, string> } = {},
 ): Promise<RunningServer> {
-  if (!fs.existsSync(path.join(projectRoot, 'dist', 'index.html'))) {
+  if (!fs.existsSync(path.join(webDistDir(), 'index.html'))) {
     throw new Error('dist/ is missing: run `npm run build` before the browser tests (npm run test:e2e does).');
   }
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'gallery-e2e-'));

@@ -116,3 +116,6 @@ export function storedOriginalPath(dataDir: string, folder: string, name: string
   if (!fs.existsSync(file)) throw new Error(`no stored original at ${file}`);
   return file;
 }
+
+/** The journeys check for the built web app where the server will look for it. */
+export { webDistDir } from '../../web-dist';
