@@ -3,25 +3,41 @@ import path from 'node:path';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
 
-export default defineConfig({
+// WEB_DIST: a second build of the same checkout (see webDistDir in server/web-dist.ts).
+const outDir = process.env.WEB_DIST ? path.resolve(process.env.WEB_DIST) : path.resolve('dist');
+
+export default defineConfig(({ isSsrBuild }) => ({
   root: 'web',
   publicDir: 'public',
   plugins: [react()],
-  build: {
-    // WEB_DIST: a second build of the same checkout (see webDistDir in server/app.ts).
-    outDir: process.env.WEB_DIST ? path.resolve(process.env.WEB_DIST) : '../dist',
-    emptyOutDir: true,
-    target: 'es2022',
-    assetsInlineLimit: 0,
-    rolldownOptions: {
-      // The service worker is a second entry, emitted unhashed at dist/sw.js: its URL is its identity, and the
-      // server sends non-hashed files with `Cache-Control: no-cache`, so browsers see each new version.
-      input: { index: 'web/index.html', sw: 'web/sw.ts' },
-      output: {
-        entryFileNames: (chunk) => (chunk.name === 'sw' ? 'sw.js' : 'assets/[name]-[hash].js'),
+  build: isSsrBuild
+    ? {
+        // `vite build --ssr web/entry-server.tsx` (the second half of `npm run build`): the renderer of the public
+        // pages, which the server loads from dist/server/ (server/ssr/renderer.ts); never served as a file.
+        outDir: path.join(outDir, 'server'),
+        emptyOutDir: true,
+        target: 'node20',
+        copyPublicDir: false,
+      }
+    : {
+        outDir,
+        emptyOutDir: true,
+        target: 'es2022',
+        assetsInlineLimit: 0,
+        // The server reads which chunk and styles each server-rendered page needs from the manifest
+        // (dist/.vite/manifest.json) and announces them in the page's head.
+        manifest: true,
+        rolldownOptions: {
+          // The service worker is a second entry, emitted unhashed at dist/sw.js: its URL is its identity, and the
+          // server sends non-hashed files with `Cache-Control: no-cache`, so browsers see each new version.
+          input: { index: 'web/index.html', sw: 'web/sw.ts' },
+          output: {
+            entryFileNames: (chunk: { name: string }) => (chunk.name === 'sw' ? 'sw.js' : 'assets/[name]-[hash].js'),
+          },
+        },
       },
-    },
-  },
+  // The renderer carries its libraries inside: a build in WEB_DIST (outside the project) finds no node_modules.
+  ssr: { noExternal: true },
   // The dev server forwards API calls to `npm run dev` and presents them as coming from the API's own origin,
   // which the server's same-origin check (server/plugins/same-origin.ts) expects.
   server: {
@@ -39,4 +55,4 @@ export default defineConfig({
     hookTimeout: 60_000,
     pool: 'forks',
   },
-});
+}));

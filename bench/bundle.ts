@@ -10,12 +10,13 @@ const BUDGET_KB = 120;
 const ORIGINAL_KB = 275;
 
 /**
- * `npm run bench -- bundle [path…]`: builds the web app, opens each path (default / and /gallery) in a fresh
- * Chromium profile and adds up the gzip -9 size of every script the page downloads.
+ * `npm run bench -- bundle [path…]`: builds the web app (`npm run build`: the client and the server renderer, into
+ * WEB_DIST when set), opens each path (default / and /gallery) in a fresh Chromium profile and adds up the gzip -9
+ * size of every script the page downloads.
  */
 export async function run(args: string[]): Promise<void> {
   const paths = args.length > 0 ? args : ['/', '/gallery'];
-  execFileSync('npx', ['vite', 'build', '--logLevel', 'error'], { stdio: 'inherit' });
+  execFileSync('npm', ['run', 'build', '--silent', '--', '--logLevel', 'error'], { stdio: 'inherit' });
   const server = await startBenchServer();
   const browser = await chromium.launch({
     executablePath: CHROMIUM_PATH,

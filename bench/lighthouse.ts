@@ -1,15 +1,16 @@
 /**
  * `npm run bench -- lighthouse [runs]`: Lighthouse 12.8.2 with its default (mobile, simulated throttling) settings on
- * the system Chromium, against /gallery of the production app with its built web bundle and 64 ready main-gallery
- * items (60 photos, 4 videos) ingested through the real pipeline. The reference is a static copy of the same first
- * view (the page's DOM after it loaded, scripts removed) served by the same server, measured the same way and
- * alternating with /gallery so both see the same machine load: what this markup, CSS, fonts and pictures cost
- * without the application around them.
- * Goals (the median of 3 runs): performance ≥ 95, CLS ≤ 0.01, LCP ≤ 2.0 s, TBT ≤ 100 ms, first view ≤ 600 KB.
+ * the system Chromium, against / and /gallery of the production app with its built web bundle and 64 ready
+ * main-gallery items (60 photos, 4 videos) ingested through the real pipeline. Each page's reference is a static
+ * copy of its first view (the page's DOM after it loaded, scripts removed) served by the same server, measured the
+ * same way and alternating with the page so both see the same machine load: what this markup, CSS, fonts and
+ * pictures cost without the application around them.
+ * Goals for each page (the median of 3 runs): performance ≥ 95, CLS ≤ 0.01, LCP ≤ 2.0 s, TBT ≤ 100 ms, first view
+ * ≤ 600 KB, SEO 100 and accessibility 100.
  */
 import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
-import type { AddressInfo } from 'node:net';
+import net, { type AddressInfo } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import * as chromeLauncher from 'chrome-launcher';
@@ -35,10 +36,17 @@ const PHOTO_SIZES: Array<[number, number]> = [
   [1920, 2400],
 ];
 const CHROME_FLAGS = ['--headless', ...CHROMIUM_ARGS];
-const GOALS = { score: 95, cls: 0.01, lcpMs: 2000, tbtMs: 100, kb: 600 };
+const GOALS = { score: 95, cls: 0.01, lcpMs: 2000, tbtMs: 100, kb: 600, seo: 100, accessibility: 100 };
+/**
+ * The benchmark's own web build, never the shared dist/ (which other runs rebuild, and empty, at any moment) nor a
+ * fresh temporary folder (a second build of the whole app each run would pile up in /tmp when a run is killed).
+ */
+const WEB_DIST = '/tmp/dist-lighthouse';
 
 interface RunFigures {
   score: number;
+  seo: number;
+  accessibility: number;
   lcpMs: number;
   cls: number;
   tbtMs: number;
@@ -83,7 +91,7 @@ async function writeVideo(file: string, seed: number): Promise<void> {
 }
 
 /** The production configuration the import and the server share: a temporary DATA_DIR, no demo set. */
-function benchConfig(dataDir: string): Config {
+function benchConfig(dataDir: string, port: number): Config {
   return loadConfig({
     NODE_ENV: 'production',
     AUTH_SECRET: 'bench-secret-bench-secret-bench-secret-0123',
@@ -91,7 +99,8 @@ function benchConfig(dataDir: string): Config {
     LOG_LEVEL: 'error',
     DEMO_CONTENT: 'false',
     HOST: '127.0.0.1',
-    PORT: '0',
+    PORT: String(port),
+    PUBLIC_URL: `http://127.0.0.1:${port}`,
   });
 }
 
@@ -105,10 +114,13 @@ async function seedGallery(config: Config, sources: string): Promise<void> {
  * The production app on a free loopback port, serving a web build of its own: not startBenchServer, whose app
  * serves the shared dist/, which other runs rebuild (and empty) at any moment — a run once saw no page at all.
  */
-async function startServer(config: Config, webRoot: string): Promise<{ url: string; close: () => Promise<void> }> {
+async function startServer(
+  config: Config,
+  webRoot: string,
+  port: number,
+): Promise<{ url: string; close: () => Promise<void> }> {
   const app = await buildApp(config, { webRoot });
-  await app.listen({ port: 0, host: '127.0.0.1' });
-  const { port } = app.server.address() as AddressInfo;
+  await app.listen({ port, host: '127.0.0.1' });
   return { url: `http://127.0.0.1:${port}`, close: () => app.close() };
 }
 
@@ -123,11 +135,12 @@ async function measure(url: string): Promise<Measured> {
       port: chrome.port,
       output: 'json',
       logLevel: 'error',
-      onlyCategories: ['performance'],
+      onlyCategories: ['performance', 'seo', 'accessibility'],
     });
     const lhr = result?.lhr;
     // Lighthouse does not throw when the page fails to load: it reports a runtimeError and null scores.
-    if (!lhr || lhr.runtimeError || lhr.categories.performance?.score == null) {
+    const { performance: perf, seo, accessibility } = lhr?.categories ?? {};
+    if (!lhr || lhr.runtimeError || perf?.score == null || seo?.score == null || accessibility?.score == null) {
       throw new Error(`Lighthouse could not measure ${url}: ${lhr?.runtimeError?.message ?? 'no result'}`);
     }
     const numeric = (id: string) => {
@@ -136,7 +149,9 @@ async function measure(url: string): Promise<Measured> {
       return value;
     };
     const figures = {
-      score: lhr.categories.performance.score * 100,
+      score: perf.score * 100,
+      seo: seo.score * 100,
+      accessibility: accessibility.score * 100,
       lcpMs: numeric('largest-contentful-paint'),
       cls: numeric('cumulative-layout-shift'),
       tbtMs: numeric('total-blocking-time'),
@@ -175,6 +190,8 @@ function row(label: string, f: RunFigures, bold = false): string {
   const cells = [
     label,
     f.score.toFixed(0),
+    f.seo.toFixed(0),
+    f.accessibility.toFixed(0),
     `${(f.lcpMs / 1000).toFixed(2)} s`,
     f.cls.toFixed(3),
     `${f.tbtMs.toFixed(0)} ms`,
@@ -251,7 +268,24 @@ function diagnose(lhr: Result): string[] {
   lines.push(
     `Main-thread work (4× CPU slowdown): ${mainThread.join(', ')}; total ${lhr.audits['mainthread-work-breakdown']?.displayValue ?? ''}`,
   );
+  for (const category of ['seo', 'accessibility'] as const) {
+    lines.push(`${category === 'seo' ? 'SEO' : 'Accessibility'} audits failed: ${failedAudits(lhr, category)}`);
+  }
   return lines;
+}
+
+/** The audits of a category that count towards its score and did not pass, with the elements they name. */
+function failedAudits(lhr: Result, category: 'seo' | 'accessibility'): string {
+  const failed = (lhr.categories[category]?.auditRefs ?? [])
+    .filter((ref) => ref.weight > 0 && (lhr.audits[ref.id]?.score ?? 1) < 1)
+    .map((ref) => {
+      const nodes = detailItems(lhr, ref.id)
+        .map((item) => (item.node as { selector?: string } | undefined)?.selector)
+        .filter((selector): selector is string => Boolean(selector))
+        .slice(0, 3);
+      return `${ref.id}${nodes.length > 0 ? ` (\`${nodes.join('`, `')}\`)` : ''}`;
+    });
+  return failed.length > 0 ? failed.join(', ') : 'none';
 }
 
 /** The first-view requests in the order the page made them, grouped by kind, up to the LCP resource. */
@@ -275,16 +309,20 @@ function requestOrder(lhr: Result): string {
     .join(' → ')} (${requests.length} requests)`;
 }
 
-/** Where the static copy of /gallery's first view is written in the web build, and so served. */
-const STATIC_COPY = '/first-view.html';
-const PAGES = { gallery: '/gallery', copy: STATIC_COPY } as const;
-type PageKey = keyof typeof PAGES;
+/** The pages measured, and where each one's static copy is written in the web build (and so served). */
+const PAGES = [
+  { key: 'home', pathname: '/', copy: '/first-view-home.html', readySelector: '.hero' },
+  { key: 'gallery', pathname: '/gallery', copy: '/first-view-gallery.html', readySelector: '[data-media-id]' },
+] as const;
+type Page = (typeof PAGES)[number];
+/** A page and its reference, each with its runs in the order they were made. */
+type PageResults = { page: Page; app: Measured[]; copy: Measured[] };
 
 /**
- * Writes the reference: /gallery as Chromium shows it after loading at Lighthouse's mobile viewport (412×823 at
- * 1.75×), with every script removed, into the web build, where the server serves it like any static file.
+ * Writes a page's reference: the page as Chromium shows it after loading at Lighthouse's mobile viewport (412×823
+ * at 1.75×), with every script removed, into the web build, where the server serves it like any static file.
  */
-async function writeStaticCopy(baseUrl: string, webRoot: string): Promise<void> {
+async function writeStaticCopy(baseUrl: string, webRoot: string, page: Page): Promise<void> {
   const browser = await chromium.launch({
     executablePath: CHROMIUM_PATH,
     args: CHROMIUM_ARGS,
@@ -295,15 +333,16 @@ async function writeStaticCopy(baseUrl: string, webRoot: string): Promise<void> 
       deviceScaleFactor: 1.75,
       isMobile: true,
     });
-    const page = await context.newPage();
-    await page.goto(`${baseUrl}/gallery`, { waitUntil: 'networkidle' });
-    const tiles = await page.locator('[data-media-id]').count();
-    if (tiles < 6) throw new Error(`/gallery showed ${tiles} tiles before its static copy was taken`);
-    const html = await page.evaluate(() => {
+    const tab = await context.newPage();
+    await tab.goto(`${baseUrl}${page.pathname}`, { waitUntil: 'networkidle' });
+    const shown = await tab.locator(page.readySelector).count();
+    if (shown === 0)
+      throw new Error(`${page.pathname} showed no ${page.readySelector} before its static copy was taken`);
+    const html = await tab.evaluate(() => {
       for (const element of document.querySelectorAll('script, link[rel="modulepreload"]')) element.remove();
       return `<!doctype html>\n${document.documentElement.outerHTML}`;
     });
-    fs.writeFileSync(path.join(webRoot, STATIC_COPY), html);
+    fs.writeFileSync(path.join(webRoot, page.copy), html);
   } finally {
     await browser.close();
   }
@@ -322,33 +361,56 @@ async function measureOnceMore(url: string): Promise<Measured> {
   }
 }
 
-/** `runs` rounds, each /gallery then its static copy, so both see the same machine load. */
-async function measurePages(baseUrl: string, runs: number): Promise<Record<PageKey, Measured[]>> {
-  const results: Record<PageKey, Measured[]> = { gallery: [], copy: [] };
+/** `runs` rounds, each page then its static copy, so both see the same machine load. */
+async function measurePages(baseUrl: string, runs: number): Promise<PageResults[]> {
+  const results: PageResults[] = PAGES.map((page) => ({ page, app: [], copy: [] }));
   for (let i = 0; i < runs; i++) {
-    for (const [key, pathname] of Object.entries(PAGES) as Array<[PageKey, string]>) {
-      const result = await measureOnceMore(`${baseUrl}${pathname}`);
-      results[key].push(result);
-      const f = result.figures;
-      console.log(
-        `run ${i + 1} ${pathname.padEnd(16)} score ${f.score.toFixed(0)}, LCP ${f.lcpMs.toFixed(0)} ms, ` +
-          `CLS ${f.cls.toFixed(3)}, TBT ${f.tbtMs.toFixed(0)} ms, FCP ${f.fcpMs.toFixed(0)} ms, ` +
-          `SI ${f.speedIndexMs.toFixed(0)} ms, ${f.kb.toFixed(0)} KB, CPU index ${f.benchmarkIndex.toFixed(0)}`,
-      );
+    for (const entry of results) {
+      for (const [kind, pathname] of [
+        ['app', entry.page.pathname],
+        ['copy', entry.page.copy],
+      ] as const) {
+        const result = await measureOnceMore(`${baseUrl}${pathname}`);
+        entry[kind].push(result);
+        const f = result.figures;
+        console.log(
+          `run ${i + 1} ${pathname.padEnd(24)} score ${f.score.toFixed(0)}, SEO ${f.seo.toFixed(0)}, ` +
+            `accessibility ${f.accessibility.toFixed(0)}, LCP ${f.lcpMs.toFixed(0)} ms, CLS ${f.cls.toFixed(3)}, ` +
+            `TBT ${f.tbtMs.toFixed(0)} ms, FCP ${f.fcpMs.toFixed(0)} ms, SI ${f.speedIndexMs.toFixed(0)} ms, ` +
+            `${f.kb.toFixed(0)} KB, CPU index ${f.benchmarkIndex.toFixed(0)}`,
+        );
+      }
     }
   }
   return results;
 }
 
 /** The full reports, for a closer look (outside the repository). */
-function keepReports(results: Record<PageKey, Measured[]>): string {
+function keepReports(results: PageResults[]): string {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'gallery-lighthouse-'));
-  for (const [key, list] of Object.entries(results)) {
-    list.forEach((r, i) => {
-      fs.writeFileSync(path.join(dir, `${key}-${i + 1}.json`), JSON.stringify(r.lhr));
-    });
+  for (const { page, app, copy } of results) {
+    for (const [kind, list] of [
+      ['page', app],
+      ['copy', copy],
+    ] as const) {
+      list.forEach((r, i) => {
+        fs.writeFileSync(path.join(dir, `${page.key}-${kind}-${i + 1}.json`), JSON.stringify(r.lhr));
+      });
+    }
   }
   return dir;
+}
+
+/**
+ * A free loopback port, known before the server starts: the configuration's public URL must name the address
+ * Lighthouse loads, or every page's canonical URL would point to another host and fail the SEO audit.
+ */
+async function freePort(): Promise<number> {
+  const probe = net.createServer();
+  await new Promise<void>((resolve) => probe.listen(0, '127.0.0.1', resolve));
+  const { port } = probe.address() as AddressInfo;
+  await new Promise<void>((resolve) => probe.close(() => resolve()));
+  return port;
 }
 
 export async function run(args: string[]): Promise<void> {
@@ -356,25 +418,27 @@ export async function run(args: string[]): Promise<void> {
   const loadAtStart = loadAverage();
   const temp = makeTempDir('gallery-bench-lighthouse-');
   try {
-    const webRoot = path.join(temp.dir, 'web');
-    execFileSync('npx', ['vite', 'build', '--outDir', webRoot, '--emptyOutDir', '--logLevel', 'error'], {
+    // The client and the server renderer, as `npm run build` makes them, into the benchmark's own folder.
+    execFileSync('npm', ['run', 'build', '--silent', '--', '--logLevel', 'error'], {
       stdio: 'inherit',
+      env: { ...process.env, WEB_DIST },
     });
     const started = performance.now();
     await writeSources(path.join(temp.dir, 'sources'));
     const written = performance.now();
-    const config = benchConfig(path.join(temp.dir, 'data'));
+    const port = await freePort();
+    const config = benchConfig(path.join(temp.dir, 'data'), port);
     await seedGallery(config, path.join(temp.dir, 'sources'));
     const seeding = `sources ${((written - started) / 1000).toFixed(0)} s, ingest ${((performance.now() - written) / 1000).toFixed(0)} s`;
     console.log(`made and ingested ${PHOTOS} photos and ${VIDEOS} videos: ${seeding}`);
 
-    const server = await startServer(config, webRoot);
+    const server = await startServer(config, WEB_DIST, port);
     try {
       const page = (await (await fetch(`${server.url}/api/gallery?type=all&page=1`)).json()) as { total: number };
       if (page.total !== PHOTOS + VIDEOS) {
         throw new Error(`${page.total} of ${PHOTOS + VIDEOS} items are ready in the main gallery`);
       }
-      await writeStaticCopy(server.url, webRoot);
+      for (const target of PAGES) await writeStaticCopy(server.url, WEB_DIST, target);
       const results = await measurePages(server.url, runs);
       const loads = `when the benchmark started ${loadAtStart}, after the last run ${loadAverage()}`;
       report(results, { runs, seeding, loads });
@@ -387,32 +451,65 @@ export async function run(args: string[]): Promise<void> {
   }
 }
 
-/** Prints the medians, the goals and the ratios to the static copy, and writes the docs/BENCHMARKS.md section. */
-function report(results: Record<PageKey, Measured[]>, context: { runs: number; seeding: string; loads: string }): void {
-  const gallery = medianFigures(results.gallery.map((r) => r.figures));
-  const copy = medianFigures(results.copy.map((r) => r.figures));
+interface PageReport {
+  pathname: string;
+  rows: string[];
+  goals: string[];
+  ratios: string;
+  diagnosis: string[];
+  lighthouseVersion?: string;
+}
+
+/** One page's medians, goals, ratios to its static copy and the details of its median run, printed and returned. */
+function reportPage({ page, app, copy }: PageResults, runs: number): PageReport {
+  const { pathname } = page;
+  const ours = medianFigures(app.map((r) => r.figures));
+  const reference = medianFigures(copy.map((r) => r.figures));
   const met = (ok: boolean) => (ok ? 'met' : '**not met**');
   const goals = [
-    `performance ${gallery.score.toFixed(0)} — goal ≥ ${GOALS.score}: ${met(gallery.score >= GOALS.score)}`,
-    `CLS ${gallery.cls.toFixed(3)} — goal ≤ ${GOALS.cls}: ${met(gallery.cls <= GOALS.cls)}`,
-    `LCP ${(gallery.lcpMs / 1000).toFixed(2)} s — goal ≤ ${GOALS.lcpMs / 1000} s: ${met(gallery.lcpMs <= GOALS.lcpMs)}`,
-    `TBT ${gallery.tbtMs.toFixed(0)} ms — goal ≤ ${GOALS.tbtMs} ms: ${met(gallery.tbtMs <= GOALS.tbtMs)}`,
-    `first view ${gallery.kb.toFixed(0)} KB — goal ≤ ${GOALS.kb} KB: ${met(gallery.kb <= GOALS.kb)}`,
+    `performance ${ours.score.toFixed(0)} — goal ≥ ${GOALS.score}: ${met(ours.score >= GOALS.score)}`,
+    `CLS ${ours.cls.toFixed(3)} — goal ≤ ${GOALS.cls}: ${met(ours.cls <= GOALS.cls)}`,
+    `LCP ${(ours.lcpMs / 1000).toFixed(2)} s — goal ≤ ${GOALS.lcpMs / 1000} s: ${met(ours.lcpMs <= GOALS.lcpMs)}`,
+    `TBT ${ours.tbtMs.toFixed(0)} ms — goal ≤ ${GOALS.tbtMs} ms: ${met(ours.tbtMs <= GOALS.tbtMs)}`,
+    `first view ${ours.kb.toFixed(0)} KB — goal ≤ ${GOALS.kb} KB: ${met(ours.kb <= GOALS.kb)}`,
+    `SEO ${ours.seo.toFixed(0)} — goal ${GOALS.seo}: ${met(ours.seo >= GOALS.seo)}`,
+    `accessibility ${ours.accessibility.toFixed(0)} — goal ${GOALS.accessibility}: ${met(ours.accessibility >= GOALS.accessibility)}`,
+    `CPU index of the median run ${ours.benchmarkIndex.toFixed(0)} (reference ${reference.benchmarkIndex.toFixed(0)})`,
   ];
-  console.log(`\n/gallery, median of ${context.runs}:\n  ${goals.join('\n  ')}\n`);
+  console.log(`\n${pathname}, median of ${runs}:\n  ${goals.join('\n  ')}\n`);
+  const vs = `${pathname} vs static copy`;
   const ratios = [
-    ['performance score', printRatio('performance score /gallery vs static copy', gallery.score, copy.score, 'points')],
-    ['LCP', printRatio('LCP /gallery vs static copy', gallery.lcpMs, copy.lcpMs, 'ms')],
-    ['FCP', printRatio('FCP /gallery vs static copy', gallery.fcpMs, copy.fcpMs, 'ms')],
-    ['bytes transferred', printRatio('transferred /gallery vs static copy', gallery.kb, copy.kb, 'KB')],
+    ['performance score', printRatio(`performance score ${vs}`, ours.score, reference.score, 'points')],
+    ['SEO', printRatio(`SEO ${vs}`, ours.seo, reference.seo, 'points')],
+    ['accessibility', printRatio(`accessibility ${vs}`, ours.accessibility, reference.accessibility, 'points')],
+    ['LCP', printRatio(`LCP ${vs}`, ours.lcpMs, reference.lcpMs, 'ms')],
+    ['FCP', printRatio(`FCP ${vs}`, ours.fcpMs, reference.fcpMs, 'ms')],
+    ['bytes transferred', printRatio(`transferred ${vs}`, ours.kb, reference.kb, 'KB')],
   ] as const;
   // The static copy runs no script, so its TBT is about 0 and a ratio would mean nothing: the difference counts.
-  const tbt = `TBT ${gallery.tbtMs.toFixed(0)} ms against ${copy.tbtMs.toFixed(0)} ms`;
+  const tbt = `TBT ${ours.tbtMs.toFixed(0)} ms against ${reference.tbtMs.toFixed(0)} ms`;
   console.log(`${tbt} (the static copy runs no script)`);
-  const typical = medianRun(results.gallery, gallery);
+  const typical = medianRun(app, ours);
   const diagnosis = typical ? diagnose(typical.lhr) : [];
-  console.log(`\n/gallery, the median run:\n  ${diagnosis.join('\n  ')}`);
+  console.log(`\n${pathname}, the median run:\n  ${diagnosis.join('\n  ')}`);
+  return {
+    pathname,
+    rows: [
+      ...app.map((r, i) => row(`${pathname} ${i + 1}`, r.figures)),
+      ...copy.map((r, i) => row(`static copy of ${pathname} ${i + 1}`, r.figures)),
+      row(`${pathname} median`, ours, true),
+      row(`static copy of ${pathname} median (reference)`, reference),
+    ],
+    goals,
+    ratios: `${ratios.map(([label, ratio]) => `${label} ${(ratio * 100).toFixed(0)} %`).join(', ')}; ${tbt}`,
+    diagnosis,
+    lighthouseVersion: typical?.lhr.lighthouseVersion,
+  };
+}
 
+/** Prints each page's medians, goals and ratios to its static copy, and writes the docs/BENCHMARKS.md section. */
+function report(results: PageResults[], context: { runs: number; seeding: string; loads: string }): void {
+  const pages = results.map((entry) => reportPage(entry, context.runs));
   // The user agent string carries a reduced version (156.0.0.0); the browser itself says which build it is.
   const version = execFileSync(CHROMIUM_PATH, ['--version'], {
     encoding: 'utf8',
@@ -421,36 +518,42 @@ function report(results: Record<PageKey, Measured[]>, context: { runs: number; s
     .replace(/^Chromium\s+/, '')
     .replace(/\s+built on.*$/s, '')
     .trim();
+  const names = pages.map((p) => `\`${p.pathname}\``).join(' and ');
+  const perPage = pages
+    .map(
+      (p) => `Goals for \`${p.pathname}\` (medians):
+${p.goals.map((goal) => `- ${goal}`).join('\n')}
+
+\`${p.pathname}\` against its static copy: ${p.ratios}.
+
+What Lighthouse reports for the median \`${p.pathname}\` run:
+${p.diagnosis.map((line) => `- ${line.replaceAll('|', '\\|')}`).join('\n')}`,
+    )
+    .join('\n\n');
   writeBenchmarkSection(
     'lighthouse',
     `
-\`npm run bench -- lighthouse [runs]\` builds the web app, makes ${PHOTOS} photo-like JPEGs (2400 px on the long side,
-landscape and portrait, with film grain) and ${VIDEOS} short videos (ffmpeg testsrc2, 1280×720, 3.5 s), imports them
-into the main gallery through the real pipeline (\`runImport\`, as \`npm run import\`) and waits until all
-${PHOTOS + VIDEOS} are ready (${context.seeding}), then starts the production server on that data.
-Lighthouse ${typical?.lhr.lighthouseVersion ?? '?'} (default config: mobile, simulated throttling; performance only)
-on the system Chromium ${version}, a fresh browser per run, ${context.runs} runs of \`/gallery\` alternating with
-${context.runs} of the reference: a static copy of the same first view — the DOM of \`/gallery\` after it loaded in
+Measured ${new Date().toISOString().slice(0, 16).replace('T', ' ')} UTC.
+\`npm run bench -- lighthouse [runs]\` builds the web app into \`${WEB_DIST}\`, makes ${PHOTOS} photo-like JPEGs
+(2400 px on the long side, landscape and portrait, with film grain) and ${VIDEOS} short videos (ffmpeg testsrc2,
+1280×720, 3.5 s), imports them into the main gallery through the real pipeline (\`runImport\`, as
+\`npm run import\`) and waits until all ${PHOTOS + VIDEOS} are ready (${context.seeding}), then starts the production
+server on that data, with its public URL set to the address Lighthouse loads.
+Lighthouse ${pages[0]?.lighthouseVersion ?? '?'} (default config: mobile, simulated throttling; performance, SEO and
+accessibility) on the system Chromium ${version}, a fresh browser per run, ${context.runs} rounds of ${names}, each
+page alternating with its reference: a static copy of the same first view — the page's DOM after it loaded in
 Chromium at Lighthouse's mobile viewport, with its scripts removed, served by the same server from the same build
-(same CSS, fonts and pictures; its video tile shows the poster and does not play).
+(same CSS, fonts and pictures; a video shows its poster and does not play). The copy of \`/\` loses SEO points by its
+address alone: its canonical URL names the site's root, which Lighthouse takes for every page pointing to the root.
 Medians count (scores move by ±0.05 here). "Transferred" is Lighthouse's total byte weight of the first view;
 "CPU index" is its own CPU probe of the run (lower = slower or busier machine). Simulated throttling multiplies
 the main-thread time it observed by 4, so load from other jobs on this shared 2-core machine goes straight into TBT.
 
-| run | score | LCP | CLS | TBT | FCP | Speed Index | transferred | CPU index |
-|---|---|---|---|---|---|---|---|---|
-${results.gallery.map((r, i) => row(`/gallery ${i + 1}`, r.figures)).join('\n')}
-${results.copy.map((r, i) => row(`static copy ${i + 1}`, r.figures)).join('\n')}
-${row('/gallery median', gallery, true)}
-${row('static copy median (reference)', copy)}
+| run | performance | SEO | accessibility | LCP | CLS | TBT | FCP | Speed Index | transferred | CPU index |
+|---|---|---|---|---|---|---|---|---|---|---|
+${pages.flatMap((p) => p.rows).join('\n')}
 
-Goals for \`/gallery\` (medians):
-${goals.map((goal) => `- ${goal}`).join('\n')}
-
-/gallery against its static copy: ${ratios.map(([label, ratio]) => `${label} ${(ratio * 100).toFixed(0)} %`).join(', ')}; ${tbt}.
-
-What Lighthouse reports for the median \`/gallery\` run:
-${diagnosis.map((line) => `- ${line.replaceAll('|', '\\|')}`).join('\n')}
+${perPage}
 
 Load average ${context.loads} (2 cores; the seeding and the server run in the benchmark's process).
 `,

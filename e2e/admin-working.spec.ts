@@ -49,17 +49,21 @@ async function openMainGallery(page: Page, baseURL: string): Promise<void> {
     (url) => url.pathname === MAIN_MEDIA,
     (route) => route.fulfill({ json: { items: ITEMS } }),
   );
-  page.on('dialog', (dialog) => void dialog.accept());
   await page.goto('/admin?lng=en');
   await page.getByRole('tab', { name: 'Main gallery' }).click();
   await expect(page.getByTestId('admin-media')).toHaveCount(ITEMS.length);
+}
+
+/** Deleting asks first, in the app's own dialog. */
+async function confirmDelete(page: Page): Promise<void> {
+  await page.getByRole('dialog', { name: 'Delete this item?' }).getByRole('button', { name: 'Delete' }).click();
 }
 
 /** Every action of the folder view: the buttons, the file chooser and the home page's save. */
 const actions = (page: Page) => ({
   deletes: page.getByTestId('admin-media').getByRole('button', { name: 'Delete' }),
   moves: page.getByTestId('admin-media').getByRole('button', { name: /^Move (up|down)$/ }),
-  fix: page.getByRole('button', { name: 'Fix existing files (force download)' }),
+  fix: page.getByRole('button', { name: 'Repair the download settings of all files' }),
   upload: page.getByTestId('upload-input'),
   // Inside the closed "Home page" details: out of the accessibility tree until opened, but there.
   savePicks: page.getByRole('button', { name: 'Save home page choices', includeHidden: true }),
@@ -84,6 +88,7 @@ test('while an operation runs, every action is disabled, the uploader included; 
     await route.fulfill({ json: { ...ITEMS[1], deletedAt: new Date().toISOString() } });
   });
   await deletes.nth(1).click();
+  await confirmDelete(page);
 
   for (let i = 0; i < ITEMS.length; i++) await expect(deletes.nth(i)).toBeDisabled();
   const moveCount = await moves.count();
@@ -126,6 +131,7 @@ test('a failed delete says "Delete failed." and keeps the item', async ({ page, 
   await openMainGallery(page, baseURL as string);
   await page.route(`**/api/admin/media/${ITEMS[0]?.id}`, failed);
   await actions(page).deletes.first().click();
+  await confirmDelete(page);
   await expect(page.getByRole('alert')).toHaveText('Delete failed.');
   await expect(page.getByTestId('admin-media')).toHaveCount(ITEMS.length);
   await expect(actions(page).deletes.first()).toBeEnabled();
@@ -156,6 +162,10 @@ test('a failed metadata update ("fix existing files") says so', async ({ page, b
   await openMainGallery(page, baseURL as string);
   await page.route('**/fix-metadata', failed);
   await actions(page).fix.click();
+  await page
+    .getByRole('dialog', { name: 'Update the download settings of every file in this folder?' })
+    .getByRole('button', { name: 'Repair the download settings of all files' })
+    .click();
   await expect(page.getByRole('alert')).toHaveText('Updating the files failed.');
   await expect(actions(page).fix).toBeEnabled();
 });

@@ -42,7 +42,7 @@ test('the photographer adds a client, uploads a photo and invites them; the clie
   await expectNoAxeViolations(page);
 
   // The photographer uploads into the gallery straight away.
-  await row.getByRole('button', { name: 'Open gallery' }).click();
+  await row.getByRole('link', { name: 'Open gallery' }).click();
   await expect(page.getByRole('heading', { name: client.name })).toBeVisible();
   const [photo] = await makeImages(1, 'invited');
   if (!photo) throw new Error('no image made');
@@ -109,11 +109,11 @@ test('a new client signs up, sees nothing private until the address is proven, s
   await page.locator('input[name="password"]').fill('cantering slowly');
   await page.locator('input[name="confirmPassword"]').fill('cantering slowly');
   await page.getByRole('button', { name: 'Create account' }).click();
-  await expect(page).toHaveURL(/\/$/);
+  // A new client lands on their own gallery, which says what is needed first.
+  await expect(page).toHaveURL(/\/me$/);
   const firstLink = await newestLinkInOutbox(dataDir, email, 'verify-email');
 
   // Signed in, but the gallery is closed: the page asks for the proof, and the server refuses on its own.
-  await page.goto('/me');
   const notice = page.getByTestId('verify-notice');
   await expect(notice).toContainText('Confirm your e-mail address');
   await expect(notice).toContainText(email);

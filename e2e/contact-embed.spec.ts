@@ -46,9 +46,10 @@ test('the form appears only after both boxes are ticked and the agreement is rec
   const form = await serveBookingForm(page);
   await signUpClient(page.request, { baseURL: baseURL as string, prefix: 'embed' });
   await page.goto('/contact?lng=en');
-  const dialog = page.getByRole('dialog');
+  const dialog = page.getByRole('form', { name: 'Accept the booking terms' });
   const frame = page.locator('iframe.contact__form');
-  await expect(dialog.getByRole('heading', { name: 'Booking terms' })).toBeVisible();
+  await expect(page.getByRole('heading', { name: 'Booking terms' })).toBeVisible();
+  await expect(page.getByRole('heading', { name: 'Booking request' })).toHaveCount(0);
   await expect(frame).toHaveCount(0);
 
   await dialog.getByLabel('I have read the terms').check();
@@ -73,6 +74,8 @@ test('the form appears only after both boxes are ticked and the agreement is rec
   await expect(frame).toHaveAttribute('src', FORM_URL);
   await expect(page.frameLocator('iframe.contact__form').getByRole('heading', { name: FORM_HEADING })).toBeVisible();
   await expect(page.frameLocator('iframe.contact__form').getByLabel('Rider')).toBeEditable();
+  // The booking request of the site itself stands beside the organiser's form.
+  await expect(page.getByRole('heading', { name: 'Booking request' })).toBeVisible();
   expect(form.requests()).toBeGreaterThan(0);
 });
 
@@ -87,7 +90,7 @@ test('a failed agreement record keeps the form closed', async ({ page, baseURL }
     }),
   );
   await page.goto('/contact?lng=en');
-  const dialog = page.getByRole('dialog');
+  const dialog = page.getByRole('form', { name: 'Accept the booking terms' });
   await dialog.getByLabel('I have read the terms').check();
   await dialog.getByLabel('I approve the terms').check();
   await dialog.getByRole('button', { name: 'Confirm and continue' }).click();
@@ -116,7 +119,8 @@ test('nothing of the form is reachable while the terms cannot be loaded; trying 
     'The booking terms could not be loaded, so the registration form stays closed for now.',
   );
   await expect(page.locator('iframe')).toHaveCount(0);
-  await expect(page.getByRole('dialog')).toHaveCount(0);
+  await expect(page.getByRole('checkbox')).toHaveCount(0);
+  await expect(page.getByRole('heading', { name: 'Booking request' })).toHaveCount(0);
   // Tabbing through the whole page reaches nothing of the form.
   for (let step = 0; step < 30; step++) {
     await page.keyboard.press('Tab');
@@ -126,8 +130,8 @@ test('nothing of the form is reachable while the terms cannot be loaded; trying 
 
   await page.unroute('**/api/agreements/current**');
   await failure.getByRole('button', { name: 'Try again' }).click();
-  const dialog = page.getByRole('dialog');
-  await expect(dialog.getByRole('heading', { name: 'Booking terms' })).toBeVisible();
+  await expect(page.getByRole('heading', { name: 'Booking terms' })).toBeVisible();
+  await expect(page.getByRole('form', { name: 'Accept the booking terms' })).toBeVisible();
   await expect(page.getByRole('alert')).toHaveCount(0);
   await expect(page.locator('iframe')).toHaveCount(0);
   expect(form.requests()).toBe(0);

@@ -1,6 +1,6 @@
 import type { Page, Route } from '@playwright/test';
 import { signUpVerifiedClient } from './support/clients';
-import { fakeGallery, routeFakeGallery } from './support/fake-gallery';
+import { fakeGallery, routeFakeGallery, serveGalleryAsShell } from './support/fake-gallery';
 import { expect, test } from './support/own-server';
 
 /**
@@ -53,6 +53,7 @@ test.describe('/gallery', () => {
 
   test('shows the loading text until the first page arrives', async ({ page }) => {
     const hold = holdRequests();
+    await serveGalleryAsShell(page);
     await page.route((url) => url.pathname === '/api/gallery', hold.handler);
     await page.goto('/gallery?lng=en');
     await expect(page.getByRole('status').filter({ hasText: 'Loading the gallery…' })).toBeVisible();
@@ -63,6 +64,7 @@ test.describe('/gallery', () => {
   });
 
   test('shows the error text with a way to try again, which loads the gallery', async ({ page }) => {
+    await serveGalleryAsShell(page);
     await page.route((url) => url.pathname === '/api/gallery', failure);
     await page.goto('/gallery?lng=en');
     const alert = page.getByRole('alert');

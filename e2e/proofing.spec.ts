@@ -79,7 +79,7 @@ test('the photographer adds a client, uploads into the gallery and puts it in pr
   await form.getByLabel('E-mail').fill(client.email);
   await form.getByRole('button', { name: 'Add client' }).click();
   const row = admin.locator(`[data-testid="admin-client"][data-email="${client.email}"]`);
-  await row.getByRole('button', { name: 'Open gallery' }).click();
+  await row.getByRole('link', { name: 'Open gallery' }).click();
   await expect(admin.getByRole('heading', { name: client.name })).toBeVisible();
 
   const photos = await makeImages(PHOTOS, 'ride');

@@ -28,14 +28,24 @@ const WHEN: Record<ErrorCode, string> = {
   'invalid-verification-link': 'An e-mail confirmation link that is used, expired or unknown.',
   'invalid-invitation': 'An invitation link that is used, expired or unknown.',
   'email-not-verified': 'An account that has not confirmed its address asks for anything private.',
+  'already-announced':
+    'The admin sends the "your photos are ready" e-mail for a gallery whose every item an earlier e-mail announced, without confirming a repeat.',
   'folder-not-empty': 'The admin gives an unowned folder to a client whose own folder already holds media.',
   'client-has-account': 'The admin invites a client whose account has already confirmed its address.',
+  'gallery-empty':
+    'A client asks for "Download all" of a gallery that has nothing in it yet, or the admin sends the "your photos are ready" e-mail for a gallery with nothing ready in it.',
   'not-delivered':
     'A client whose gallery is in proofing asks for a clean picture, a download or the ZIP before the order is delivered.',
   'not-proofing': 'Picks or an order for a gallery that is not open for choosing photos.',
   'selection-locked': 'A client changes picks after sending the selection, until that order is settled.',
   'no-picks': 'A client sends a selection with no photo chosen.',
   'order-transition': 'The admin moves an order to a status it cannot reach from where it is.',
+  'selection-changed':
+    'A bulk action (trash, move, add to the main gallery) names an item that is no longer a visible item of that folder; nothing is changed.',
+  'media-in-order':
+    'The admin moves items to another client while an order lists some of them (their ids are in `details.ids`); nothing is moved.',
+  'media-not-ready':
+    'The admin adds items to the main gallery while some are still processing or failed (their ids are in `details.ids`); nothing is added.',
   'invalid-start-list':
     'The admin imports a competition start list with problems (the first line and reason are in `details`); nothing is imported.',
   'forbidden-origin':
@@ -51,11 +61,14 @@ const WHEN: Record<ErrorCode, string> = {
   conflict:
     'Two changes met: a name taken too often, a folder that already has an owner, an object changed while it was updated or read, a delete while the item is still processing.',
   'terms-changed': 'The booking terms changed between showing them and accepting them.',
+  'terms-not-accepted': 'A booking request from an account that has not accepted the current booking terms.',
   'payload-too-large': 'A request body or an upload over its size limit.',
   'unsupported-media-type': 'An upload that is not an image or video the site accepts, or an unaccepted content type.',
   'too-many-requests': 'Too many sign-ins, sign-ups, resets, e-mails or agreements from one address or account.',
   'internal-error': 'Anything unexpected on the server; the details go to the log, never to the client.',
   unavailable: 'The mail server did not take an e-mail (invitation, "photos ready").',
+  'storage-unavailable':
+    'The S3 object store does not answer (refused, timed out, or failing with 5xx) when media bytes are read or written; jobs that need it wait and retry.',
 };
 
 /** What a person reads for `code` in `language`: the text behind its message key (`ns:dotted.key`). */

@@ -12,8 +12,11 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import pino from 'pino';
+import { createChangeFeed } from '../server/cache/change-feed';
+import { createChangeTransport } from '../server/db/change-transport';
 import { openDatabase } from '../server/db/database';
 import { type Config, loadConfig } from '../server/env';
+import { GALLERY_TOPIC } from '../server/services/gallery-service';
 import { importTree } from '../server/services/ingest-import';
 import { createMediaRuntime } from '../server/services/ingest-runtime';
 import { createStorage } from '../server/storage/index';
@@ -30,12 +33,15 @@ export async function runImport(
   }
   const database = await openDatabase(config.database);
   const logger = pino({ level: config.logLevel === 'silent' ? 'silent' : 'warn' });
+  // Items it makes ready (its worker takes any due job, a running server's too) are announced to the servers' caches.
+  const changes = await createChangeFeed({ transport: createChangeTransport(database, config.database) });
   const runtime = createMediaRuntime({
     database,
     storage: createStorage(config.storage),
     dataDir: config.dataDir,
     logger,
     siteName: config.siteName,
+    galleryChanged: (folder) => changes.publish(GALLERY_TOPIC, folder),
   });
   try {
     await runtime.worker.start();
@@ -48,6 +54,7 @@ export async function runImport(
     return summary.refused.length > 0 ? 2 : 0;
   } finally {
     await runtime.worker.stop();
+    await changes.close();
     await database.close();
   }
 }

@@ -10,12 +10,14 @@ import type { Config } from './env';
 import { loggerOptions, RequestsAtDebug } from './logging';
 import { registerAuthorization } from './plugins/authorize';
 import { registerErrorHandler } from './plugins/error-handler';
+import { databaseRateLimitStore } from './plugins/rate-limit-store';
 import { registerSameOrigin } from './plugins/same-origin';
 import { registerSecurityHeaders } from './plugins/security-headers';
 import { registerWebApp } from './plugins/web-app';
 import { adminRoutes } from './routes/admin/index';
 import { agreementRoutes } from './routes/agreements/index';
 import { authRoutes } from './routes/auth/index';
+import { bookingRoutes } from './routes/booking/index';
 import { eventRoutes } from './routes/events/index';
 import { galleryRoutes } from './routes/gallery/index';
 import { healthRoutes } from './routes/health/index';
@@ -81,8 +83,9 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   registerSameOrigin(app, config.publicUrl);
   registerAuthorization(app, ctx.accounts.sessionUser);
   await app.register(cookie);
-  // Off by default; routes that need a limit (sign-in, reset) opt in with `config.rateLimit`.
-  await app.register(rateLimit, { global: false });
+  // Off by default; routes that need a limit (sign-in, reset) opt in with `config.rateLimit`. Counted in the database,
+  // so every instance adds to one total and a restart keeps it.
+  await app.register(rateLimit, { global: false, store: databaseRateLimitStore(database.db) });
   await app.register(compress, { threshold: 1024, encodings: ['br', 'gzip'] });
 
   await app.register(healthRoutes, { ctx });
@@ -90,6 +93,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   await app.register(authRoutes, { ctx });
   await app.register(siteRoutes, { ctx });
   await app.register(agreementRoutes, { ctx });
+  await app.register(bookingRoutes, { ctx });
   await app.register(mediaRoutes, { ctx });
   await app.register(homeRoutes, { ctx });
   await app.register(galleryRoutes, { ctx });
@@ -99,6 +103,6 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   await app.register(storageApiRoutes, { ctx });
   await app.register(uploadRoutes, { ctx });
 
-  await registerWebApp(app, { root: options.webRoot ?? webDistDir(), config });
+  await registerWebApp(app, { root: options.webRoot ?? webDistDir(), config, ctx });
   return app;
 }

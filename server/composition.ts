@@ -1,33 +1,44 @@
 import type { FastifyBaseLogger } from 'fastify';
 import { type AuthModuleOptions, createAuthModule } from './auth/index';
+import { createChangeFeed } from './cache/change-feed';
 import type { AppContext } from './context';
+import { createChangeTransport } from './db/change-transport';
 import type { Database } from './db/database';
 import type { Config } from './env';
 import { createMediaUrls, loadMediaUrlKey } from './presenters/media-urls';
 import { createAdminMediaRepository } from './repositories/admin-media-repository';
+import { createAdminNoticeRepository } from './repositories/admin-notice-repository';
 import { createAgreementRepository } from './repositories/agreement-repository';
 import { createAuthAttemptRepository } from './repositories/auth-attempt-repository';
+import { createBookingRepository } from './repositories/booking-repository';
 import { createClientRepository } from './repositories/client-repository';
 import { createEmailTokenRepository } from './repositories/email-token-repository';
 import { createEventRepository } from './repositories/event-repository';
 import { createGalleryRepository } from './repositories/gallery-repository';
+import { createLeaseRepository } from './repositories/lease-repository';
 import { createOrderRepository } from './repositories/order-repository';
+import { createPhotosReadyRepository } from './repositories/photos-ready-repository';
 import { createProofingRepository } from './repositories/proofing-repository';
 import { createResetTokenRepository } from './repositories/reset-token-repository';
 import { createSettingsRepository } from './repositories/settings-repository';
 import { createAdminMediaService } from './services/admin-media';
-import { createPhotosReadyNotifier } from './services/admin-notify';
+import { createPhotographerNotices } from './services/admin-notify';
 import { createAgreementService } from './services/agreement-service';
+import { createBookingService } from './services/booking';
+import { createBulkMediaService } from './services/bulk-media';
 import { createClientsAdmin } from './services/clients-admin';
-import type { DemoDependencies } from './services/demo-content';
+import { createContactDetailsService } from './services/contact-details';
+import { type DemoDependencies, demoPreparing } from './services/demo-content';
 import { createEventService, eventIdOfFolder } from './services/events';
 import { createFolderArchiveService } from './services/folder-archive';
 import { createGalleryModes } from './services/gallery-modes';
-import { createGalleryService, type GalleryChanged } from './services/gallery-service';
+import { createGalleryService, GALLERY_TOPIC, type GalleryChanged } from './services/gallery-service';
 import { createHomeService } from './services/home-picks';
 import { createMediaRuntime } from './services/ingest-runtime';
+import { createInstances } from './services/instances';
 import { createMediaAccess } from './services/media-access';
 import { createOrderService } from './services/orders';
+import { createPhotosReadyService } from './services/photos-ready';
 import { createPicksService } from './services/picks';
 import { createProofService } from './services/proofs';
 import { createStorageApiService } from './services/storage-api';
@@ -56,6 +67,14 @@ export async function composeServices(input: {
 }): Promise<Composition> {
   const { config, database, storage, logger } = input;
   const { db } = database;
+  // First of all: join the other instances on this database (or refuse to start without SMTP beside them).
+  const instances = createInstances({
+    leases: createLeaseRepository(db),
+    dataDir: config.dataDir,
+    smtpConfigured: config.smtpUrl !== undefined,
+    logger,
+  });
+  await instances.join();
   // Every repository, once (the media and job repositories are the media runtime's, below).
   const settings = createSettingsRepository(db);
   const adminMediaRepository = createAdminMediaRepository(db);
@@ -77,14 +96,22 @@ export async function composeServices(input: {
     options: input.auth,
   });
 
-  // Whatever changes what a gallery shows (an item becomes ready, is deleted, restored or reordered) makes the gallery
-  // service forget that folder's cached page index. It is built just below, on the media runtime's repository.
-  const galleryChanged: GalleryChanged = (folder) => gallery.invalidate(folder);
+  // "What you cached of this is out of date", told to this process at once and to every other instance on the same
+  // database (PostgreSQL NOTIFY; with SQLite, another process's writes are noticed). Caches subscribe to it.
+  const reportFeedError = (error: unknown) => logger.warn({ err: error }, 'change feed');
+  const changes = await createChangeFeed({
+    transport: createChangeTransport(database, config.database, { onError: reportFeedError }),
+    onError: reportFeedError,
+  });
+  // Whatever changes what a gallery shows (an item becomes ready, is deleted, restored, moved or reordered) is
+  // announced here, the one place; the gallery service of every instance forgets what it kept of that folder.
+  const galleryChanged: GalleryChanged = (folder) => changes.publish(GALLERY_TOPIC, folder);
   const media = createMediaRuntime({
     database,
     storage,
     dataDir: config.dataDir,
     logger,
+    leaseMs: config.jobLeaseMs,
     galleryChanged,
     siteName: config.siteName,
     // A ready item of an event, or of a proofing gallery, needs its watermarked proofs; an event's is also placed in
@@ -96,8 +123,13 @@ export async function composeServices(input: {
         await proofs.prepareItem(record.id);
     },
   });
-  const gallery = createGalleryService({ media: media.media, gallery: createGalleryRepository(db) });
   const mediaUrls = createMediaUrls(loadMediaUrlKey(config.authSecret, config.dataDir));
+  const gallery = createGalleryService({
+    media: media.media,
+    gallery: createGalleryRepository(db),
+    urls: mediaUrls,
+    changes,
+  });
   const findById = (id: string) => media.media.findById(id);
   const proofing = createProofingRepository(db);
   const orderRepository = createOrderRepository(db);
@@ -108,7 +140,7 @@ export async function composeServices(input: {
     orders: orderRepository,
   });
   const eventRepository = createEventRepository(db);
-  const events = createEventService({ events: eventRepository, media: media.media, urls: mediaUrls });
+  const events = createEventService({ events: eventRepository, media: media.media, urls: mediaUrls, changes });
   const picks = createPicksService({ access: mediaAccess, proofing, orders: orderRepository, media: media.media });
   const galleryModes = createGalleryModes({
     modes: proofing,
@@ -126,11 +158,43 @@ export async function composeServices(input: {
     proofingFolders: () => galleryModes.proofingFolders(),
   });
 
+  const adminMedia = createAdminMediaService({
+    admin: adminMediaRepository,
+    media: media.media,
+    settings,
+    modes: proofing,
+    notifyWorker: () => media.worker.notify(),
+    galleryChanged,
+  });
+  const trash = createTrashService({ admin: adminMediaRepository, storage, findById, galleryChanged });
+
+  // Telling the photographer of sign-ups, accepted terms and booking requests: one notifier, called below where each
+  // happens (the account and agreement services stay unaware of it).
+  const notices = createPhotographerNotices({
+    notices: createAdminNoticeRepository(db),
+    settings,
+    mailer: accounts.mailer,
+    adminEmail: config.adminEmail,
+    siteName: config.siteName,
+    publicUrl: config.publicUrl,
+    logger,
+  });
+  const agreementRepository = createAgreementRepository(db);
+  const agreements = createAgreementService({ agreements: agreementRepository });
+
   const ctx: AppContext = {
     config,
     logger,
+    instances,
     storage,
-    accounts: accounts.accounts,
+    accounts: {
+      ...accounts.accounts,
+      async signUp(...args) {
+        const signedUp = await accounts.accounts.signUp(...args);
+        await notices.signedUp(signedUp.result);
+        return signedUp;
+      },
+    },
     passwordResets: accounts.passwordResets,
     authLimits: accounts.limits,
     clientAccounts: accounts.clientAccounts,
@@ -144,7 +208,24 @@ export async function composeServices(input: {
       createPlaceholder: (folder) => accounts.clientAccounts.createPlaceholder(folder),
       galleryChanged,
     }),
-    agreements: createAgreementService({ agreements: createAgreementRepository(db) }),
+    agreements: {
+      ...agreements,
+      async accept(input) {
+        const record = await agreements.accept(input);
+        await notices.acceptedTerms(input.user);
+        return record;
+      },
+    },
+    contactDetails: createContactDetailsService({ settings }),
+    bookings: createBookingService({
+      bookings: createBookingRepository(db),
+      agreements: agreementRepository,
+      notices,
+      mailer: accounts.mailer,
+      siteName: config.siteName,
+      publicUrl: config.publicUrl,
+    }),
+    notices,
     media,
     mediaUrls,
     mediaAccess,
@@ -171,20 +252,27 @@ export async function composeServices(input: {
     gallery,
     archives: createFolderArchiveService({ gallery, storage }),
     home: createHomeService({ media: media.media, settings }),
-    adminMedia: createAdminMediaService({
+    adminMedia,
+    trash,
+    bulkMedia: createBulkMediaService({
       admin: adminMediaRepository,
       media: media.media,
-      settings,
+      storage,
+      folders: adminMedia,
+      trash,
       modes: proofing,
-      notifyWorker: () => media.worker.notify(),
+      prepareProofs: (folder) => proofs.prepareFolder(folder),
       galleryChanged,
     }),
-    trash: createTrashService({ admin: adminMediaRepository, storage, findById, galleryChanged }),
-    photosReady: createPhotosReadyNotifier({
-      admin: adminMediaRepository,
+    photosReady: createPhotosReadyService({
+      folders: adminMediaRepository,
+      sendings: createPhotosReadyRepository(db),
+      modeOf: (folder) => proofing.modeOf(folder),
+      storage,
       mailer: accounts.mailer,
       siteName: config.siteName,
       publicUrl: config.publicUrl,
+      onThumbnailError: (error, mediaId) => logger.warn({ err: error, mediaId }, 'no e-mail thumbnail for this item'),
     }),
     storageApi: createStorageApiService({
       media: media.media,
@@ -193,6 +281,7 @@ export async function composeServices(input: {
       galleryChanged,
       quotaBytes: config.storageQuotaBytes,
     }),
+    demoContent: { preparing: () => demoPreparing({ config, settings, media }) },
     health: {
       /** Touches the database, so a dead one shows. */
       async check() {
@@ -203,7 +292,11 @@ export async function composeServices(input: {
   };
   return {
     ctx,
-    demo: { config, settings, media, logger },
-    close: () => accounts.close(),
+    demo: { config, database, settings, media, logger },
+    close: async () => {
+      await changes.close();
+      await accounts.close();
+      await instances.leave();
+    },
   };
 }

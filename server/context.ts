@@ -5,18 +5,23 @@ import type { ResetService } from './auth/reset-service';
 import type { Config } from './env';
 import type { MediaUrls } from './presenters/media-urls';
 import type { AdminMediaService } from './services/admin-media';
-import type { PhotosReadyNotifier } from './services/admin-notify';
+import type { PhotographerNotices } from './services/admin-notify';
 import type { AgreementService } from './services/agreement-service';
+import type { BookingService } from './services/booking';
+import type { BulkMediaService } from './services/bulk-media';
 import type { ClientAccounts } from './services/client-accounts';
 import type { ClientsAdmin } from './services/clients-admin';
+import type { ContactDetailsService } from './services/contact-details';
 import type { EventService } from './services/events';
 import type { FolderArchiveService } from './services/folder-archive';
 import type { GalleryModes } from './services/gallery-modes';
 import type { GalleryService } from './services/gallery-service';
 import type { HomeService } from './services/home-picks';
 import type { MediaRuntime } from './services/ingest-runtime';
+import type { Instances } from './services/instances';
 import type { MediaAccess } from './services/media-access';
 import type { OrderService } from './services/orders';
+import type { PhotosReadyService } from './services/photos-ready';
 import type { PicksService } from './services/picks';
 import type { ProofService } from './services/proofs';
 import type { StorageApiService } from './services/storage-api';
@@ -30,6 +35,8 @@ import type { Storage } from './storage/storage';
 export interface AppContext {
   config: Config;
   logger: FastifyBaseLogger;
+  /** The instances sharing the database: this one's lease holder id, the leases, daily tasks run once per day. */
+  instances: Instances;
   /** Media bytes: local disk or S3, chosen once at boot from config.storage (routes stream objects from it). */
   storage: Storage;
   /** Sign-up, sign-in, sign-out, password change and the session lookup (server/auth). */
@@ -44,6 +51,12 @@ export interface AppContext {
   clientsAdmin: ClientsAdmin;
   /** The booking terms, their acceptance, and the audit trail of who accepted which version. */
   agreements: AgreementService;
+  /** The photographer's contact details (phone, WhatsApp, e-mail, Instagram, Facebook) shown on the public pages. */
+  contactDetails: ContactDetailsService;
+  /** Booking requests: made by clients who accepted the terms, answered by the photographer. */
+  bookings: BookingService;
+  /** Telling the photographer of sign-ups, accepted terms and booking requests, and the panel's counts of them. */
+  notices: PhotographerNotices;
   /**
    * `ingest.ingestFile()` for finished uploads, and the job worker the app starts and stops (server/services). The
    * runtime's repositories stay behind the services.
@@ -73,10 +86,14 @@ export interface AppContext {
   adminMedia: AdminMediaService;
   /** Delete to a 30-day trash, restore, and the daily purge. */
   trash: TrashService;
+  /** The folder view's actions on many selected items: trash, move to another client, add to the main gallery. */
+  bulkMedia: BulkMediaService;
   /** The "your photos are ready" e-mail. */
-  photosReady: PhotosReadyNotifier;
+  photosReady: PhotosReadyService;
   /** The storage-style admin API over media items. */
   storageApi: StorageApiService;
+  /** Whether the demo set of a new site is still being made (server/services/demo-content.ts). */
+  demoContent: { preparing(): Promise<boolean> };
   /** The health check's probe of the database. */
   health: { check(): Promise<{ database: 'sqlite' | 'postgres'; storage: 'disk' | 's3' }> };
 }

@@ -21,6 +21,7 @@ describe('loadConfig', () => {
       S3_BUCKET: 'media',
       S3_ENDPOINT: 'http://127.0.0.1:9000',
       S3_FORCE_PATH_STYLE: 'true',
+      AUTH_SECRET: 'x'.repeat(32),
     });
     expect(config.database).toEqual({ kind: 'postgres', url: 'postgres://u:p@db/gallery' });
     expect(config.storage).toMatchObject({ kind: 's3', bucket: 'media', forcePathStyle: true });
@@ -58,5 +59,24 @@ describe('loadConfig', () => {
 
   it('refuses to run in production without a session secret', () => {
     expect(() => loadConfig({ NODE_ENV: 'production' })).toThrow(/AUTH_SECRET/);
+  });
+
+  it('requires the session secret whenever the database or the bucket can be shared by several instances', () => {
+    const secret = { AUTH_SECRET: 'x'.repeat(32) };
+    const shared = { DATABASE_URL: 'postgres://gallery@db/gallery' };
+    const bucket = { S3_BUCKET: 'media' };
+    expect(() => loadConfig(shared)).toThrow(/^ {2}- AUTH_SECRET: required with DATABASE_URL or S3 storage/m);
+    expect(() => loadConfig(bucket)).toThrow(/AUTH_SECRET: required with DATABASE_URL or S3 storage/);
+    expect(() => loadConfig({ STORAGE_DRIVER: 's3', ...bucket })).toThrow(/AUTH_SECRET/);
+    expect(loadConfig({ ...shared, ...secret }).database.kind).toBe('postgres');
+    expect(loadConfig({ ...bucket, ...secret }).storage.kind).toBe('s3');
+    // One machine, its own files: the generated secret in DATA_DIR serves.
+    expect(loadConfig({}).authSecret).toBeUndefined();
+  });
+
+  it('reads the job lease in seconds, 30 by default', () => {
+    expect(loadConfig({}).jobLeaseMs).toBe(30_000);
+    expect(loadConfig({ JOB_LEASE_SECONDS: '10' }).jobLeaseMs).toBe(10_000);
+    expect(() => loadConfig({ JOB_LEASE_SECONDS: '1' })).toThrow(/JOB_LEASE_SECONDS: expected at least 3 seconds/);
   });
 });

@@ -50,6 +50,13 @@ const schema = z.object({
   S3_ACCESS_KEY_ID: z.string().min(1).optional(),
   S3_SECRET_ACCESS_KEY: z.string().min(1).optional(),
   S3_FORCE_PATH_STYLE: booleanText.default(false),
+  JOB_LEASE_SECONDS: z.coerce
+    .number({ message: 'expected a number of seconds' })
+    .int({ message: 'expected a whole number of seconds' })
+    .min(3, { message: 'expected at least 3 seconds' })
+    .max(3600, { message: 'expected at most 3600 seconds' })
+    .default(30),
+  MEDIA_ACCEL: z.enum(['off', 'nginx'], { message: 'expected off or nginx' }).default('off'),
   STORAGE_QUOTA_BYTES: z.coerce
     .number({ message: 'expected a number of bytes' })
     .int({ message: 'expected a whole number of bytes' })
@@ -89,8 +96,19 @@ export interface Config {
         secretAccessKey: string | undefined;
         forcePathStyle: boolean;
       };
+  /**
+   * Who sends media bytes. `off`: this server (Range, If-Range, 304 and 416 included). `nginx`: the app authorizes
+   * and answers with `X-Accel-Redirect` to the proxy's internal location for disk files (deploy/nginx), and lets the
+   * proxy cache public answers for PROXY_CACHE_SECONDS (server/storage/accel.ts).
+   */
+  mediaAccel: 'off' | 'nginx';
   /** The most the stored originals may take; an upload past it is refused with 402 quota-exceeded. */
   storageQuotaBytes: number | undefined;
+  /**
+   * How long a background job's claim lasts without renewal (renewed every third of it). After a crash another
+   * instance takes the job over once it runs out.
+   */
+  jobLeaseMs: number;
 }
 
 export class ConfigError extends Error {
@@ -115,8 +133,17 @@ export function loadConfig(source: Record<string, string | undefined> = process.
   const dataDir = path.resolve(env.DATA_DIR);
   const storageKind = env.STORAGE_DRIVER ?? (env.S3_BUCKET ? 's3' : 'disk');
   if (storageKind === 's3' && !env.S3_BUCKET) problems.push('S3_BUCKET: required when STORAGE_DRIVER is s3');
-  if (env.NODE_ENV === 'production' && !env.AUTH_SECRET) {
-    problems.push('AUTH_SECRET: required in production (at least 32 random characters)');
+  // A secret generated into DATA_DIR is one instance's own: another instance on the same database or bucket would
+  // refuse its cookies and signed links. Sharing either is what running several instances looks like.
+  if (!env.AUTH_SECRET) {
+    if (env.NODE_ENV === 'production') {
+      problems.push('AUTH_SECRET: required in production (at least 32 random characters)');
+    } else if (env.DATABASE_URL || storageKind === 's3') {
+      problems.push(
+        'AUTH_SECRET: required with DATABASE_URL or S3 storage, so every instance signs sessions and links alike ' +
+          '(at least 32 random characters)',
+      );
+    }
   }
   if (problems.length > 0) throw new ConfigError(problems);
 
@@ -152,7 +179,9 @@ export function loadConfig(source: Record<string, string | undefined> = process.
             forcePathStyle: env.S3_FORCE_PATH_STYLE,
           }
         : { kind: 'disk', root: path.join(dataDir, 'media') },
+    mediaAccel: env.MEDIA_ACCEL,
     storageQuotaBytes: env.STORAGE_QUOTA_BYTES,
+    jobLeaseMs: env.JOB_LEASE_SECONDS * 1000,
   };
 }
 

@@ -34,11 +34,17 @@ async function main(): Promise<void> {
   process.on('SIGTERM', () => void shutdown('SIGTERM'));
   process.on('SIGINT', () => void shutdown('SIGINT'));
 
-  await app.listen({ port: config.port, host: config.host });
-  app.log.info(`${config.siteName} is ready at ${config.publicUrl}`);
+  const address = await app.listen({ port: config.port, host: config.host });
+  // The one line a person starting the server looks for: where to open it (and where it really listens, behind a proxy).
+  app.log.info({ address }, `${config.siteName} is ready at ${config.publicUrl} (listening on ${address})`);
 }
 
 main().catch((error: unknown) => {
+  // Found only once the database is reached (e.g. SMTP missing beside another instance): said as plainly as above.
+  if (error instanceof ConfigError) {
+    console.error(error.message);
+    process.exit(78); // EX_CONFIG
+  }
   console.error(error);
   process.exit(1);
 });

@@ -10,7 +10,13 @@ export const HOME_PATH = '/api/home';
 export const PUBLIC_GALLERY_PATH = '/api/gallery';
 export const PRIVATE_GALLERY_PATH = '/api/me/gallery';
 
-/** One page of a gallery, with the parameters always in this order. */
-export function galleryPageUrl(path: string, type: GalleryType, page: number): string {
-  return `${path}?type=${type}&page=${page}`;
+/** The collage's page size, which a gallery URL leaves unsaid (shared/schemas/gallery.ts, without zod). */
+const DEFAULT_PER_PAGE = 6;
+
+/**
+ * One page of a gallery, with the parameters always in this order; `per`, a client's dense page size, only when it
+ * is not the collage's.
+ */
+export function galleryPageUrl(path: string, type: GalleryType, page: number, per = DEFAULT_PER_PAGE): string {
+  return `${path}?type=${type}&page=${page}${per === DEFAULT_PER_PAGE ? '' : `&per=${per}`}`;
 }

@@ -15,7 +15,7 @@ export function isolate(text: string): string {
 const RIGHT_TO_LEFT = /[\u0590-\u08ff\ufb1d-\ufdff\ufe70-\ufefc\u{10800}-\u{10fff}\u{1e800}-\u{1efff}]/u;
 
 /** Whether `value` needs isolating inside a sentence of `language`: only where directions mix. */
-export function needsIsolation(language: Language, value: string): boolean {
+export function needsIsolation(language: Language | string, value: string): boolean {
   if (value === '') return false;
   return directionOf(language) === 'rtl' || RIGHT_TO_LEFT.test(value);
 }
@@ -25,6 +25,6 @@ export function needsIsolation(language: Language, value: string): boolean {
  * Hebrew or Arabic) and when it holds right-to-left letters (a Hebrew name in English); a Latin value in a
  * left-to-right sentence is left as it is.
  */
-export function isolateFor(language: Language, value: string): string {
+export function isolateFor(language: Language | string, value: string): string {
   return needsIsolation(language, value) ? isolate(value) : value;
 }

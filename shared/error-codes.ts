@@ -21,12 +21,19 @@ export const ERROR_STATUS = {
   'email-not-verified': 403,
   'folder-not-empty': 409,
   'client-has-account': 409,
+  'gallery-empty': 409,
+  // The "your photos are ready" e-mail: every item was announced already, and the admin did not ask to repeat it.
+  'already-announced': 409,
   // Proofing and orders.
   'not-delivered': 403,
   'not-proofing': 409,
   'selection-locked': 409,
   'no-picks': 400,
   'order-transition': 409,
+  // The folder view's bulk actions.
+  'selection-changed': 409,
+  'media-in-order': 409,
+  'media-not-ready': 409,
   // Competitions.
   'invalid-start-list': 400,
   'forbidden-origin': 403,
@@ -38,11 +45,15 @@ export const ERROR_STATUS = {
   'method-not-allowed': 405,
   conflict: 409,
   'terms-changed': 409,
+  // Booking requests: the terms must be accepted first.
+  'terms-not-accepted': 403,
   'payload-too-large': 413,
   'unsupported-media-type': 415,
   'too-many-requests': 429,
   'internal-error': 500,
   unavailable: 503,
+  // The object store (S3) does not answer: nothing was lost, the request can be made again later.
+  'storage-unavailable': 503,
 } as const;
 
 export type ErrorCode = keyof typeof ERROR_STATUS;

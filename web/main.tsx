@@ -1,25 +1,26 @@
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { StrictMode } from 'react';
-import { createRoot } from 'react-dom/client';
-import { I18nextProvider } from 'react-i18next';
-import { Layout } from './components/Layout/Layout';
+import { hydrate } from '@tanstack/react-query';
+import { createRoot, hydrateRoot } from 'react-dom/client';
+import { App, createQueryClient } from './App';
 import { initI18n } from './i18n';
+import { readServerState } from './server-state';
 import './styles/base.css';
 
-const queryClient = new QueryClient({
-  defaultOptions: { queries: { retry: 1, refetchOnWindowFocus: false } },
-});
-
-const i18n = await initI18n();
 const root = document.getElementById('root');
 if (!root) throw new Error('#root is missing from index.html');
 
-createRoot(root).render(
-  <StrictMode>
-    <I18nextProvider i18n={i18n}>
-      <QueryClientProvider client={queryClient}>
-        <Layout />
-      </QueryClientProvider>
-    </I18nextProvider>
-  </StrictMode>,
-);
+// The public pages arrive rendered by the server with the state they were rendered from; the private ones arrive
+// as an empty shell and are rendered here.
+const state = readServerState();
+const i18n = await initI18n(state ?? undefined);
+const queryClient = createQueryClient();
+const app = <App i18n={i18n} queryClient={queryClient} />;
+
+if (state) {
+  hydrate(queryClient, state.queries);
+  hydrateRoot(root, app, {
+    // A page that does not match the server's HTML is rendered again here; say so, so it is noticed and fixed.
+    onRecoverableError: (error) => console.error('hydration failed', error),
+  });
+} else {
+  createRoot(root).render(app);
+}

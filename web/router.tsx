@@ -20,15 +20,19 @@ export function Link({ to, ...props }: LinkProps) {
   return <WouterLink to={to} {...props} />;
 }
 
-/** A link that carries the `active` class (and aria-current) when it points at the current page. */
+/**
+ * A link that carries the `active` class (and aria-current) when it points at the current page or a page under it
+ * (`/admin` on `/admin/clients`).
+ */
 export function NavLink({ to, className, ...props }: LinkProps) {
   const [location] = useWouterLocation();
-  const active = location === to;
+  const here = location === to;
+  const active = here || (to !== '/' && location.startsWith(`${to}/`));
   return (
     <WouterLink
       to={to}
       className={`${className ?? ''}${active ? ' active' : ''}`}
-      aria-current={active ? 'page' : undefined}
+      aria-current={here ? 'page' : active ? 'true' : undefined}
       {...props}
     />
   );

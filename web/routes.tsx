@@ -1,17 +1,50 @@
-import { type ComponentType, type LazyExoticComponent, lazy, Suspense } from 'react';
+import { type ComponentType, lazy as reactLazy, Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Route, Switch } from 'wouter';
 import { Navigate } from './router';
 
+type PageProps = { params?: Record<string, string | undefined> };
+type PageModule = { default: ComponentType<PageProps> };
+
+const preloads: Array<() => Promise<unknown>> = [];
+
+/**
+ * A page in its own chunk, loaded on first visit. Unlike React.lazy alone, a page whose chunk has arrived renders at
+ * once instead of suspending first: the server loads every page before rendering (preloadPages), so its HTML holds
+ * the page itself, never a loading state waiting for a script.
+ */
+function lazy(load: () => Promise<PageModule>): ComponentType<PageProps> {
+  let loaded: PageModule | undefined;
+  const preload = () =>
+    load().then((module) => {
+      loaded = module;
+      return module;
+    });
+  preloads.push(preload);
+  const Pending = reactLazy(preload);
+  return function Page(props: PageProps) {
+    const Loaded = loaded?.default;
+    return Loaded ? <Loaded {...props} /> : <Pending {...props} />;
+  };
+}
+
+let allLoaded: Promise<unknown> | undefined;
+
+/** Loads every page's chunk (the server renderer does, before its first render). */
+export async function preloadPages(): Promise<void> {
+  allLoaded ??= Promise.all(preloads.map((preload) => preload()));
+  await allLoaded;
+}
+
 /** Each page is its own chunk, loaded on first visit, so the home page ships only what it needs. */
-const pages: Array<[path: string, component: LazyExoticComponent<ComponentType>]> = [
+const pages: Array<[path: string, component: ComponentType<PageProps>]> = [
   ['/', lazy(() => import('./pages/Home/index'))],
   ['/gallery', lazy(() => import('./pages/Gallery/index'))],
   // The competitions' list and each event's page share one chunk.
   ['/events/:slug?', lazy(() => import('./pages/Events/index'))],
   ['/me', lazy(() => import('./pages/MyGallery/index'))],
   ['/contact', lazy(() => import('./pages/Contact/index'))],
-  ['/admin', lazy(() => import('./pages/Admin/index'))],
+  ['/admin/*?', lazy(() => import('./pages/Admin/index'))],
   ['/login', lazy(() => import('./pages/Login/index'))],
   ['/signup', lazy(() => import('./pages/Signup/index'))],
   ['/account', lazy(() => import('./pages/Account/index'))],

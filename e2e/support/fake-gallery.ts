@@ -73,6 +73,26 @@ export function pageOf(items: MediaView[], type: string, page: number): GalleryP
 }
 
 /**
+ * The server renders /gallery with the real gallery's first page and hands its answer to the app. For a made-up
+ * gallery the page is taken as the browser-rendered shell instead: the server's markup and state are cut from the
+ * document, so the app starts empty and asks the (routed) API, as it does on a page the server does not render.
+ */
+export async function serveGalleryAsShell(page: Page): Promise<void> {
+  await page.route(
+    (url) => url.pathname === '/gallery',
+    async (route) => {
+      if (route.request().resourceType() !== 'document') return route.fallback();
+      const response = await route.fetch();
+      const body = (await response.text()).replace(
+        /<div id="root">[\s\S]*?<\/div><script id="server-state" type="application\/json">[\s\S]*?<\/script>/,
+        '<div id="root"></div>',
+      );
+      return route.fulfill({ response, body });
+    },
+  );
+}
+
+/**
  * Answers the gallery API at `path` (the public one by default) with pages of `items`, and every fake picture with
  * the small JPEG unless `picture` handles it. Returns the gallery pages asked for, in order (`type:page`).
  */
@@ -88,6 +108,7 @@ export async function routeFakeGallery(
 ): Promise<{ pagesAsked: string[] }> {
   const pagesAsked: string[] = [];
   const path = options.path ?? '/api/gallery';
+  if (path === '/api/gallery') await serveGalleryAsShell(page);
   await page.route(
     (url) => url.pathname === path,
     async (route) => {

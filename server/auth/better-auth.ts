@@ -4,6 +4,7 @@ import { getMigrations } from 'better-auth/db/migration';
 import { emailOTP } from 'better-auth/plugins/email-otp';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Database } from '../db/database';
+import { SCHEMA_LOCK, withDatabaseLock } from '../db/schema-lock';
 import type { Config } from '../env';
 import { createPasswordHasher, type ScryptParams } from './password-hash';
 
@@ -100,8 +101,20 @@ export function createBetterAuth({ config, database, secret, logger, scrypt }: B
 
 export type BetterAuth = ReturnType<typeof createBetterAuth>;
 
-/** Creates or updates better-auth's tables (user, session, account, verification). Idempotent. */
+/** The application's database, as createBetterAuth handed it to better-auth. */
+export function authDatabase(auth: BetterAuth): Pick<Database, 'db' | 'kind'> {
+  const { db, type } = auth.options.database as { db: Database['db']; type: Database['kind'] };
+  return { db, kind: type };
+}
+
+/**
+ * Creates or updates better-auth's tables (user, session, account, verification). Idempotent. It runs under the same
+ * lock as our own migrations and looks at the tables only once it holds it, so instances starting at once on an empty
+ * database do not both try to create them.
+ */
 export async function migrateBetterAuth(auth: BetterAuth): Promise<void> {
-  const { runMigrations } = await getMigrations(auth.options);
-  await runMigrations();
+  await withDatabaseLock(authDatabase(auth), SCHEMA_LOCK, async () => {
+    const { runMigrations } = await getMigrations(auth.options);
+    await runMigrations();
+  });
 }

@@ -8,8 +8,9 @@ export interface Window {
 
 /**
  * Every limit of a signed-in or signing-in visitor in one place: the account routes, and accepting the booking terms.
- * `perIp` feeds @fastify/rate-limit on each route (in memory, per process);
- * `perAccount` is counted in the database so a restart does not reset it. A limit answers 429 too-many-requests.
+ * `perIp` feeds @fastify/rate-limit on each route, `perAccount` the attempts table; both are counted in the shared
+ * database (server/plugins/rate-limit-store.ts), so every instance adds to one total and a restart resets nothing.
+ * A limit answers 429 too-many-requests.
  */
 export interface AuthLimits {
   perIp: {

@@ -23,7 +23,12 @@ const CLIENTS_MIGRATION = '008_clients';
  * the accounts share one folder, because their addresses differ only by `.` against `_`.
  */
 async function buildPreviousRelease(env: Record<string, string>): Promise<void> {
-  const config = loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent', ...env });
+  const config = loadConfig({
+    NODE_ENV: 'test',
+    LOG_LEVEL: 'silent',
+    AUTH_SECRET: 'test-secret-test-secret-test-secret-0123',
+    ...env,
+  });
   const database = connectDatabase(config.database);
   try {
     const previous = Object.fromEntries(Object.entries(migrations).filter(([name]) => name < CLIENTS_MIGRATION));

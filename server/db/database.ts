@@ -6,6 +6,7 @@ import pg from 'pg';
 import type { Config } from '../env';
 import { migrateToLatest } from './migrate';
 import type { DatabaseSchema } from './schema';
+import { SCHEMA_LOCK, withDatabaseLock } from './schema-lock';
 
 export type Db = Kysely<DatabaseSchema>;
 export type DatabaseKind = 'sqlite' | 'postgres';
@@ -21,11 +22,14 @@ export function connectDatabase(config: Config['database']): Database {
   return config.kind === 'postgres' ? openPostgres(config.url) : openSqlite(config.file);
 }
 
-/** Opens the configured database and brings its schema up to date. */
+/**
+ * Opens the configured database and brings its schema up to date, under the schema lock: instances started at once
+ * on an empty database migrate one after the other, and the later ones find nothing left to do.
+ */
 export async function openDatabase(config: Config['database']): Promise<Database> {
   const database = connectDatabase(config);
   try {
-    await migrateToLatest(database.db, database.kind);
+    await withDatabaseLock(database, SCHEMA_LOCK, () => migrateToLatest(database.db, database.kind));
   } catch (error) {
     await database.close();
     throw error;

@@ -120,6 +120,11 @@ export interface JobTable {
   last_error: string | null;
   created_at: string;
   updated_at: string;
+  /**
+   * When the present holder claimed it (migration 013_shared_limits); null for rows from before. Optional, so a new
+   * job's row leaves it out and code that queues jobs also writes to an earlier release's table (upgrade tests).
+   */
+  claimed_at?: string | null;
 }
 
 export interface AgreementTable {
@@ -238,6 +243,73 @@ export interface EventPhotoTable {
   manual: number;
 }
 
+/** A named lease held by one instance until it expires or is released (migration 013_shared_limits). */
+export interface LeaseTable {
+  name: string;
+  holder: string;
+  /** Epoch milliseconds; PostgreSQL returns bigint as a string. */
+  expires_at: ColumnType<number | string, number, number>;
+  /** Set to 1 by someone who waits for the lease, so the holder lets go as soon as it can. */
+  release_requested: ColumnType<number, number | undefined, number>;
+}
+
+/** A client's request to be photographed (migration 012_booking_requests); amounts in agorot, null when unpriced. */
+export interface BookingRequestTable {
+  id: string;
+  account_id: string;
+  email: string;
+  event_name: string;
+  event_date: string;
+  rider_name: string;
+  /** JSON text: [{ name, heat }]. */
+  horses: string;
+  package: string;
+  phone: string;
+  note: string;
+  language: string;
+  total_amount: number | null;
+  deposit_amount: number | null;
+  currency: string;
+  status: 'new' | 'confirmed' | 'declined';
+  created_at: string;
+  updated_at: string;
+}
+
+/** One thing the photographer was told of (migration 012_booking_requests). */
+export interface AdminNoticeTable {
+  id: string;
+  kind: 'signup' | 'agreement' | 'booking';
+  subject: string;
+  created_at: string;
+}
+
+/** One "your photos are ready" e-mail (migration 014_photos_ready_sendings). */
+export interface PhotosReadySendingTable {
+  id: string;
+  folder: string;
+  sent_at: string;
+  sent_to: string;
+  language: string;
+  item_count: number;
+  /** The sending whose batch this one repeats; null for a sending of new items. */
+  repeat_of: string | null;
+}
+
+/** The sending that first announced an item (migration 014_photos_ready_sendings). */
+export interface PhotosReadyItemTable {
+  media_id: string;
+  sending_id: string;
+}
+
+/** Requests counted per limiter scope and client address in one window (migration 015_rate_limits). */
+export interface RateLimitTable {
+  scope: string;
+  key: string;
+  hits: number;
+  /** Epoch milliseconds when the window ends; PostgreSQL returns bigint as a string. */
+  expires_at: ColumnType<number | string, number, number>;
+}
+
 export interface DatabaseSchema {
   setting: SettingTable;
   auth_attempt: AuthAttemptTable;
@@ -259,4 +331,10 @@ export interface DatabaseSchema {
   event_entry: EventEntryTable;
   event_camera: EventCameraTable;
   event_photo: EventPhotoTable;
+  booking_request: BookingRequestTable;
+  admin_notice: AdminNoticeTable;
+  lease: LeaseTable;
+  photos_ready_sending: PhotosReadySendingTable;
+  photos_ready_item: PhotosReadyItemTable;
+  rate_limit: RateLimitTable;
 }

@@ -1,4 +1,5 @@
 import { type ChildProcess, spawn } from 'node:child_process';
+import fs from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MAIN_GALLERY_FOLDER } from '../../shared/folders';
@@ -22,14 +23,19 @@ function waitForOutput(child: ChildProcess, marker: string): Promise<string> {
   });
 }
 
+/** The dead worker's lease: short, so the takeover comes quickly. */
+const LEASE_MS = 3_000;
+
 describe.each(TEST_DATABASES)('crash recovery on %s', (kind) => {
   let t: Awaited<ReturnType<typeof openTestDatabase>>;
   beforeAll(async () => {
     t = await openTestDatabase(kind);
   });
   afterAll(async () => t.close());
+  const scratchEntries = () =>
+    fs.existsSync(path.join(t.dir, 'tmp')) ? fs.readdirSync(path.join(t.dir, 'tmp')).sort() : [];
 
-  it('an ingest killed with SIGKILL in the middle of its job becomes ready after a restart', async () => {
+  it('an ingest killed with SIGKILL in the middle of its job is taken over when its lease runs out', async () => {
     const source = await writeTestJpeg(path.join(t.dir, 'crash-source.jpg'), 800, 600);
     const child = spawn(
       process.execPath,
@@ -40,6 +46,7 @@ describe.each(TEST_DATABASES)('crash recovery on %s', (kind) => {
         JSON.stringify(t.config),
         t.dir,
         source,
+        String(LEASE_MS),
       ],
       { stdio: ['ignore', 'pipe', 'pipe'] },
     );
@@ -50,13 +57,23 @@ describe.each(TEST_DATABASES)('crash recovery on %s', (kind) => {
     const id = /INGESTED (\S+)/.exec(output)?.[1] ?? '';
 
     const runtime = makeTestRuntime(t.database, t.dir);
-    // The crash left a hidden row and a job still marked as running under the dead process.
+    // The crash left a hidden row, a job still marked as running under the dead worker's lease, and the job's
+    // scratch folder with the original in it.
     expect(await runtime.media.findById(id)).toMatchObject({ status: 'processing' });
-    expect(await runtime.jobs.runningLockHolders()).toEqual([expect.stringContaining(`:${child.pid}:`)]);
+    const held = await t.database.db.selectFrom('job').selectAll().where('status', '=', 'running').execute();
+    expect(held).toHaveLength(1);
     expect(await runtime.media.listVisible({ folder: MAIN_GALLERY_FOLDER, limit: 10 })).toEqual([]);
+    expect(scratchEntries()).toEqual([expect.stringMatching(/^derive-/)]);
+    // While the lease lasts, nobody may take the job: its holder could still be alive.
+    const lockedUntil = new Date(held[0]?.locked_until ?? 0);
+    expect(lockedUntil.getTime()).toBeGreaterThan(Date.now());
+    expect(await runtime.jobs.claim('impatient', LEASE_MS)).toBeUndefined();
 
-    // "Restart": a new worker sees the holder is gone, requeues the job and finishes it.
+    // Another worker: at start it removes the dead job's scratch folder (older than every live lease), and once the
+    // lease has run out it takes the job over and finishes it.
     await drainJobs(runtime);
+    expect(Date.now()).toBeGreaterThanOrEqual(lockedUntil.getTime());
+    expect(scratchEntries()).toEqual([]);
     const record = await runtime.media.findById(id);
     expect(record).toMatchObject({ status: 'ready', width: 800, height: 600 });
     for (const derivative of record?.derivatives ?? []) {

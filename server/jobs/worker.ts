@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
-import os from 'node:os';
 import type { Job, JobRepository } from '../repositories/job-repository';
+import { keepRenewing } from './kept-lease';
+import { removeDeadScratch } from './scratch';
 
 /** Thrown by a handler for a job that can never succeed: no retry, straight to failed. */
 export class PermanentJobError extends Error {
@@ -14,7 +15,8 @@ export class PermanentJobError extends Error {
 }
 
 export interface JobHandler {
-  run(job: Job): Promise<void>;
+  /** `signal` aborts when the worker lost the job's lease: another worker may take it over, so stop. */
+  run(job: Job, context?: { signal: AbortSignal }): Promise<void>;
   /** Called once when the job is given up (permanent error or last attempt), to leave its data tidy. */
   onFailed?(job: Job, error: unknown): Promise<void>;
 }
@@ -29,8 +31,13 @@ export interface WorkerOptions {
   jobs: JobRepository;
   handlers: Record<string, JobHandler>;
   logger: WorkerLogger;
-  /** How long a claim lasts without a heartbeat; a dead worker's job is taken over after this. */
+  /**
+   * How long a claim lasts without renewal; renewed every third of it. A worker that dies holds its jobs until the
+   * lease runs out, then any worker takes them over.
+   */
   leaseMs?: number;
+  /** The jobs' scratch folder: what jobs of dead workers left there is removed at start. */
+  scratchDir?: string;
   /** How often to look for due jobs when nobody calls notify(). */
   pollMs?: number;
   /** Jobs run at once by this worker. Media work is CPU-bound; one per worker suits a small machine. */
@@ -51,30 +58,13 @@ export interface Worker {
 const defaultBackoff = (attempt: number) => Math.min(10 * 60_000, 5_000 * 4 ** (attempt - 1));
 
 /**
- * The worker id names the host and process, so a worker starting on the same host can tell that the holder of a
- * running job is gone (its pid no longer exists) and requeue the job at once instead of waiting out the lease.
+ * Runs durable jobs from the job table: claim, renew the lease, complete, or retry with back-off and finally fail.
+ * Whether a job's holder is alive is known from its lease alone (never from host names or process ids, which
+ * containers share): a job whose lease ran out is due again, for any worker.
  */
-function makeWorkerId(): string {
-  return `${os.hostname()}:${process.pid}:${randomBytes(4).toString('hex')}`;
-}
-
-function isDeadLocalHolder(holder: string): boolean {
-  const [host, pidText] = holder.split(':');
-  const pid = Number(pidText);
-  if (host !== os.hostname() || !Number.isInteger(pid) || pid <= 0) return false;
-  if (pid === process.pid) return false;
-  try {
-    process.kill(pid, 0);
-    return false;
-  } catch (error) {
-    return (error as NodeJS.ErrnoException).code === 'ESRCH';
-  }
-}
-
-/** Runs durable jobs from the job table: claim, heartbeat, complete, or retry with back-off and finally fail. */
 export function createWorker(options: WorkerOptions): Worker {
-  const id = makeWorkerId();
-  const leaseMs = options.leaseMs ?? 60_000;
+  const id = randomBytes(9).toString('base64url');
+  const leaseMs = options.leaseMs ?? 30_000;
   const pollMs = options.pollMs ?? 2_000;
   const concurrency = options.concurrency ?? 1;
   const backoff = options.backoffMs ?? defaultBackoff;
@@ -102,16 +92,27 @@ export function createWorker(options: WorkerOptions): Worker {
 
   async function runOne(job: Job): Promise<void> {
     const handler = options.handlers[job.type];
-    const heartbeat = setInterval(() => {
-      jobs
-        .extendLease(job.id, id, leaseMs)
-        .catch((error: unknown) => logger.warn({ err: error }, 'lease not extended'));
-    }, leaseMs / 3);
+    const lease = keepRenewing(
+      async (now) => ({ held: await jobs.extendLease(job.id, id, leaseMs, new Date(now)) }),
+      leaseMs,
+      { onRenewalError: (error) => logger.warn({ err: error, jobId: job.id }, 'lease not extended') },
+    );
+    const lost = new Promise<'lost'>((resolve) => lease.signal.addEventListener('abort', () => resolve('lost')));
     try {
       if (!handler) throw new PermanentJobError(`no handler for job type ${job.type}`, 'unknown-job-type');
-      await handler.run(job);
+      const running = handler.run(job, { signal: lease.signal });
+      if ((await Promise.race([running, lost])) === 'lost') {
+        // Another worker may run it now: record nothing, and wait for the handler to wind down before the next job.
+        logger.warn({ jobId: job.id, type: job.type, reason: String(lease.signal.reason) }, 'job stopped: lease lost');
+        await running.catch(() => {});
+        return;
+      }
       await jobs.complete(job.id, id);
     } catch (error) {
+      if (lease.signal.aborted) {
+        logger.warn({ jobId: job.id, type: job.type, err: error }, 'job stopped: lease lost');
+        return;
+      }
       const permanent = error instanceof PermanentJobError;
       const lastAttempt = job.attempts >= job.maxAttempts;
       const message = error instanceof Error ? error.message : String(error);
@@ -128,7 +129,19 @@ export function createWorker(options: WorkerOptions): Worker {
         await jobs.fail(job.id, id, message, retryAt);
       }
     } finally {
-      clearInterval(heartbeat);
+      await lease.stop();
+    }
+  }
+
+  /** Removes scratch files older than every live claim (server/jobs/scratch.ts); a failure only costs disk space. */
+  async function removeScratchOfDeadJobs(): Promise<void> {
+    if (!options.scratchDir) return;
+    try {
+      const cutoff = (await jobs.oldestLiveClaim()) ?? new Date();
+      const removed = await removeDeadScratch(options.scratchDir, cutoff);
+      if (removed > 0) logger.info({ removed }, 'removed scratch files of jobs whose worker is gone');
+    } catch (error) {
+      logger.warn({ err: error }, 'scratch files of dead jobs could not be removed');
     }
   }
 
@@ -141,6 +154,9 @@ export function createWorker(options: WorkerOptions): Worker {
         if (!running) return;
         logger.error({ err: error }, 'could not claim a job');
       }
+      // A job on its second attempt or later may have been taken over from a worker that died: what that worker
+      // left in the scratch folder is now older than every live claim.
+      if (job && job.attempts > 1) await removeScratchOfDeadJobs();
       if (job) {
         await runOne(job).catch((error: unknown) =>
           logger.error({ err: error, jobId: job?.id }, 'job bookkeeping failed'),
@@ -155,12 +171,8 @@ export function createWorker(options: WorkerOptions): Worker {
     id,
     async start() {
       if (running) return;
-      for (const holder of await jobs.runningLockHolders()) {
-        if (isDeadLocalHolder(holder)) {
-          const count = await jobs.requeueHeldBy(holder);
-          logger.info({ holder, count }, 'requeued jobs of a worker that is gone');
-        }
-      }
+      await removeScratchOfDeadJobs();
+      logger.info({ workerId: id }, 'job worker started');
       running = true;
       for (let i = 0; i < concurrency; i++) loops.push(loop());
     },

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { needsIsolation } from '../../shared/bidi';
-import { mailStrings } from './mail-text';
+import { escapeHtml } from '../html';
+import { htmlDocument, isolatesAsHtml, mailStrings } from './mail-text';
 
 const FSI = '\u2068';
 const PDI = '\u2069';
@@ -32,5 +33,30 @@ describe('mailStrings isolates a value only where directions mix', () => {
 
   it('has nothing to isolate in an empty value', () => {
     expect(needsIsolation('he', '')).toBe(false);
+  });
+});
+
+describe('the HTML of an e-mail', () => {
+  it('turns each isolated value into a dir="auto" span, for clients that ignore the isolate characters', () => {
+    const t = mailStrings('he', 'resetPassword', { siteName: 'Horses & Dance Photography', email: 'a@example.com' });
+    const html = htmlDocument('he', t('subject'), `<p>${escapeHtml(t('intro'))}</p>`);
+    expect(html).toContain('<span dir="auto">Horses &amp; Dance Photography</span>');
+    expect(html).toContain('<span dir="auto">a@example.com</span>');
+    const body = html.slice(html.indexOf('<body'));
+    expect(body).not.toMatch(/[\u2068\u2069]/);
+    // The title holds no elements: it keeps the isolate characters.
+    expect(html).toContain(`<title>איפוס הסיסמה שלכם באתר ${FSI}Horses &amp; Dance Photography${PDI}</title>`);
+    expect(isolatesAsHtml('plain text')).toBe('plain text');
+  });
+
+  it('addresses the reader of the reset e-mail in one grammatical number, subject and body alike', () => {
+    const values = { siteName: 'Horse & Dance', email: 'a@example.com' };
+    const he = mailStrings('he', 'resetPassword', values);
+    const hebrew = ['subject', 'intro', 'linkInstructions', 'codeInstructions', 'ignore']
+      .map((key) => he(key))
+      .join(' ');
+    // Plural forms (שלכם, פתחו, הזינו, ביקשתם) throughout; none of the singular ones (שלך, פתח, הזן, ביקשת).
+    expect(hebrew).toMatch(/שלכם/);
+    expect(hebrew).not.toMatch(/שלך|(^|\s)פתח(\s|$)|הזן(\s|$)|ביקשת(\s|$)/);
   });
 });

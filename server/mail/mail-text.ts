@@ -16,14 +16,26 @@ export function mailStrings(language: Language, message: string, values: Record<
   return (key: string): string => translate(`${message}.${key}`, filled);
 }
 
-/** A minimal, mail-client-safe HTML document in the language's direction. */
+/**
+ * The isolated values of an HTML body (escaped text with FSI … PDI around each value mailStrings isolated) as
+ * `<span dir="auto">` elements: mail clients that ignore the isolate characters (Outlook's Word engine among them)
+ * still keep a Latin site name in its order inside a Hebrew sentence, and the others read the same text as before.
+ */
+export function isolatesAsHtml(html: string): string {
+  return html.replace(/\u2068([^\u2068\u2069]*)\u2069/g, '<span dir="auto">$1</span>');
+}
+
+/**
+ * A minimal, mail-client-safe HTML document in the language's direction; the values isolated in its body become
+ * `dir="auto"` spans (isolatesAsHtml), the title keeps the isolate characters (a title holds no elements).
+ */
 export function htmlDocument(language: Language, title: string, body: string): string {
   const dir = directionOf(language);
   return `<!doctype html>
 <html lang="${language}" dir="${dir}">
 <head><meta charset="utf-8"><title>${escapeHtml(title)}</title></head>
 <body style="font-family: Arial, sans-serif; line-height: 1.5; text-align: ${dir === 'rtl' ? 'right' : 'left'};" dir="${dir}">
-${body}
+${isolatesAsHtml(body)}
 </body>
 </html>
 `;

@@ -9,6 +9,15 @@ export interface MailMessage {
   subject: string;
   text: string;
   html: string;
+  /** Pictures the HTML shows inline as `cid:<cid>`: they travel with the message, so no link can expire. */
+  attachments?: MailAttachment[];
+}
+
+export interface MailAttachment {
+  filename: string;
+  content: Buffer;
+  contentType: string;
+  cid: string;
 }
 
 export interface Mailer {

@@ -1,6 +1,7 @@
 import type { FastifyError, FastifyInstance } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { AppError, errorBody, isDiskFull, storageFull } from '../errors';
+import { StorageUnavailableError } from '../storage/storage';
 
 const CLIENT_ERRORS: Record<number, [string, string]> = {
   401: ['unauthenticated', 'Please sign in first.'],
@@ -43,6 +44,13 @@ export function registerErrorHandler(app: FastifyInstance): void {
     if (error.statusCode && error.statusCode >= 400 && error.statusCode < 500) {
       const [code, message] = CLIENT_ERRORS[error.statusCode] ?? ['invalid-argument', 'The request is not valid.'];
       return reply.status(error.statusCode).send(errorBody(code, message));
+    }
+    if (error instanceof StorageUnavailableError) {
+      request.log.error({ err: error.cause }, 'the object store is unreachable');
+      return reply
+        .status(503)
+        .header('retry-after', '30')
+        .send(errorBody('storage-unavailable', 'The media storage cannot be reached right now. Please try again.'));
     }
     if (isDiskFull(error)) {
       request.log.error({ err: error }, 'the disk is full');

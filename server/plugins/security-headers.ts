@@ -20,6 +20,9 @@ export async function registerSecurityHeaders(app: FastifyInstance, config: Conf
         defaultSrc: ["'self'"],
         scriptSrc: ["'self'"],
         styleSrc: ["'self'"],
+        // Style attributes only (no <style> elements): the server-rendered pages carry each picture's aspect ratio
+        // and blurred placeholder in its `style`, which the browser applies only under this rule.
+        styleSrcAttr: ["'unsafe-inline'"],
         imgSrc: mediaSources,
         mediaSrc: mediaSources,
         fontSrc: ["'self'"],

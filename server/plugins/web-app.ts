@@ -3,27 +3,40 @@ import path from 'node:path';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { galleryPageUrl, HOME_PATH, PUBLIC_GALLERY_PATH, SESSION_PATH } from '../../shared/api-paths';
-import { directionOf, LANGUAGE_STORAGE_KEY, resolveLanguage } from '../../shared/i18n/languages';
+import { directionOf, LANGUAGE_STORAGE_KEY, type Language, resolveLanguage } from '../../shared/i18n/languages';
+import { readGalleryUrl } from '../../web/components/Gallery/gallery-url';
+import type { AppContext } from '../context';
 import type { Config } from '../env';
 import { errorBody } from '../errors';
 import { escapeHtml } from '../html';
+import { readNamespace } from '../i18n/locale-files';
+import { headTags } from '../ssr/head-tags';
+import { loadPageData } from '../ssr/page-data';
+import { PAGE_SOURCES, type ServerPage, serverPageOf } from '../ssr/pages';
+import { loadServerRenderer, type ServerRenderer } from '../ssr/renderer';
+import { registerSitemapRoutes } from '../ssr/sitemap';
+import { createSocialCards, registerSocialCardRoute, type SocialCards } from '../ssr/social-card';
+import { getSessionUser } from './authorize';
 
 export interface WebAppOptions {
-  /** The folder `vite build` wrote (dist/). */
+  /** The folder `npm run build` wrote (dist/): the client build, and the server renderer in its server/ folder. */
   root: string;
   config: Config;
+  ctx: AppContext;
 }
 
 /**
- * Serves the built single-page app: hashed assets as immutable files, and index.html for every other GET that is
- * not under /api. index.html is rendered per request with `<html lang dir>` already set from the language cookie,
- * `?lng=` or Accept-Language, so the first paint is in the right direction. The language value written into the
- * page is always one of ours, never the raw input.
+ * Serves the web app: hashed assets as immutable files, and for every other GET that is not under /api the page.
+ * The public pages (/, /gallery, /contact, /events, a public event) are rendered by the server when the build has
+ * its renderer; every page gets `<html lang dir>` (from the language cookie, `?lng=` or Accept-Language; always one
+ * of ours, never the raw input) and its head tags. Also /sitemap.xml, /robots.txt and the shared-link picture.
  */
-export async function registerWebApp(app: FastifyInstance, { root, config }: WebAppOptions): Promise<void> {
+export async function registerWebApp(app: FastifyInstance, { root, config, ctx }: WebAppOptions): Promise<void> {
   const indexFile = path.join(root, 'index.html');
   const template = fs.existsSync(indexFile) ? prepareTemplate(fs.readFileSync(indexFile, 'utf8'), config) : null;
   if (!template) app.log.warn({ root }, 'the web app is not built; run `npm run build`');
+  const renderer = template ? await loadServerRenderer(root, app.log) : null;
+  const cards = createSocialCards({ home: ctx.home, storage: ctx.storage });
 
   if (fs.existsSync(root)) {
     await app.register(fastifyStatic, {
@@ -31,7 +44,8 @@ export async function registerWebApp(app: FastifyInstance, { root, config }: Web
       prefix: '/',
       index: false,
       wildcard: true,
-      allowedPath: (pathName) => pathName !== '/index.html',
+      // The page template is sent rendered, and the server renderer is the server's code, not the browser's.
+      allowedPath: (pathName) => pathName !== '/index.html' && !pathName.startsWith('/server/'),
       setHeaders(res, filePath) {
         const relative = path.relative(root, filePath);
         res.header(
@@ -41,9 +55,13 @@ export async function registerWebApp(app: FastifyInstance, { root, config }: Web
       },
     });
   }
+  registerSitemapRoutes(app, ctx);
+  registerSocialCardRoute(app, cards);
 
+  const page = (request: FastifyRequest, reply: FastifyReply) =>
+    template ? sendPage(request, reply, { template, renderer, ctx, cards }) : notBuilt(reply);
   // The static handler answers '/' as a directory (403), so the home page gets its own route.
-  app.get('/', (request, reply) => (template ? sendPage(request, reply, template) : notBuilt(reply)));
+  app.get('/', page);
 
   app.setNotFoundHandler((request, reply) => {
     const pathname = request.url.split('?')[0] ?? '/';
@@ -52,7 +70,7 @@ export async function registerWebApp(app: FastifyInstance, { root, config }: Web
     if (!isPage) {
       return reply.status(404).send(errorBody('not-found', `Nothing is at ${request.method} ${pathname}.`));
     }
-    return template ? sendPage(request, reply, template) : notBuilt(reply);
+    return page(request, reply);
   });
 }
 
@@ -73,27 +91,50 @@ function isMissingFile(pathname: string): boolean {
   return pathname.startsWith('/assets/') || pathname.startsWith('/media/');
 }
 
+/** The site's name into the template; the head tags replace its `<title>`. */
 function prepareTemplate(html: string, config: Config): string {
-  const siteName = escapeHtml(config.siteName);
-  return html.replaceAll('%SITE_NAME%', siteName);
+  return html.replaceAll('%SITE_NAME%', escapeHtml(config.siteName));
 }
 
 /**
- * The API answers a page asks for as soon as its script runs. Announced in the HTML, they are fetched while the
- * scripts download instead of after (the gallery's first tiles waited ~0.7 s for its scripts and the session check).
- * Only a plain first view (no parameter but the language): other pages and filters are asked for by the app.
+ * The API answers a page the browser renders asks for as soon as its script runs. Announced in the HTML, they are
+ * fetched while the scripts download instead of after (the gallery's first tiles waited ~0.7 s for its scripts and
+ * the session check). Only a plain first view (no parameter but the language); a server-rendered page carries its
+ * answers, the session's included, so it announces none.
  */
-function preloadsFor(pathname: string, search: string): string[] {
-  const params = new URLSearchParams(search);
-  params.delete('lng');
-  const plain = params.size === 0;
+function preloadsFor(pathname: string, params: URLSearchParams, rendered: boolean): string[] {
+  if (rendered) return [];
   const urls = [SESSION_PATH];
-  if (pathname === '/' && plain) urls.push(HOME_PATH);
-  if (pathname === '/gallery' && plain) urls.push(galleryPageUrl(PUBLIC_GALLERY_PATH, 'all', 1));
+  if (params.size > 0) return urls;
+  if (pathname === '/') urls.push(HOME_PATH);
+  if (pathname === '/gallery') urls.push(galleryPageUrl(PUBLIC_GALLERY_PATH, 'all', 1));
   return urls;
 }
 
-function sendPage(request: FastifyRequest, reply: FastifyReply, template: string) {
+/** The parameters that make a page a page of its own, for its canonical URL: the gallery's filter and page. */
+function ownParams(page: ServerPage | null, gallery: { type: string; page: number }): URLSearchParams {
+  const params = new URLSearchParams();
+  if (page?.name !== 'gallery') return params;
+  if (gallery.type !== 'all') params.set('type', gallery.type);
+  if (gallery.page !== 1) params.set('page', String(gallery.page));
+  return params;
+}
+
+/** The texts of the first page in `language`, and the competitions' too on their pages. */
+function pageTexts(renderer: ServerRenderer, language: Language, page: ServerPage) {
+  const namespaces = [...renderer.firstPageNamespaces];
+  if (page.name === 'events' || page.name === 'event') namespaces.push('events');
+  return Object.fromEntries(namespaces.map((ns) => [ns, readNamespace(language, ns) as Record<string, unknown>]));
+}
+
+interface PageContext {
+  template: string;
+  renderer: ServerRenderer | null;
+  ctx: AppContext;
+  cards: SocialCards;
+}
+
+async function sendPage(request: FastifyRequest, reply: FastifyReply, { template, renderer, ctx, cards }: PageContext) {
   const query = request.query as Record<string, unknown> | undefined;
   const [pathname = '/', search = ''] = request.url.split('?');
   const language = resolveLanguage({
@@ -101,15 +142,72 @@ function sendPage(request: FastifyRequest, reply: FastifyReply, template: string
     query: typeof query?.lng === 'string' ? query.lng : null,
     acceptLanguage: request.headers['accept-language'],
   });
+  const params = new URLSearchParams(search);
+  params.delete('lng');
+  const page = serverPageOf(pathname);
+  const gallery = readGalleryUrl(params);
+  const eventKey = params.get('key') ?? undefined;
+  const session = page ? await getSessionUser(request) : null;
+  const data = page ? await loadPageData(ctx, { page, session, gallery, eventKey }) : {};
+  // An event that cannot be shown here is not found; an unlisted one is shown but never indexed.
+  const missing = page?.name === 'event' && !data.event;
+  const indexable = page !== null && !missing && (page.name !== 'event' || data.event?.answer.indexable === true);
+
+  let rendered: { html: string; stateScript: string; links: string } | null = null;
+  if (page && renderer) {
+    try {
+      const result = await renderer.render({
+        pathname,
+        search,
+        language,
+        texts: pageTexts(renderer, language, page),
+        siteName: ctx.config.siteName,
+        data,
+      });
+      // React announces the pictures it will need first as <link rel="preload"> ahead of the markup: head material.
+      const hints = /^(?:<link\b[^>]*>)*/.exec(result.html)?.[0] ?? '';
+      rendered = {
+        html: result.html.slice(hints.length),
+        stateScript: result.stateScript,
+        links: renderer.pageLinks(PAGE_SOURCES[page.name]) + hints,
+      };
+    } catch (error) {
+      // The page still works: the browser renders it, as it does every private page.
+      request.log.error({ err: error, url: request.url }, 'server rendering failed');
+    }
+  }
+
+  const head = headTags({
+    publicUrl: ctx.config.publicUrl,
+    siteName: ctx.config.siteName,
+    language,
+    languageInUrl: query?.lng === language,
+    pathname,
+    params: ownParams(page, gallery),
+    page,
+    data,
+    socialImage: page ? await cards.url(ctx.config.publicUrl) : null,
+    indexable,
+  });
   // `crossorigin` gives the preload the mode and credentials of the app's own fetch, so the browser reuses it.
-  const links = preloadsFor(pathname, search)
+  const preloads = preloadsFor(pathname, params, rendered !== null)
     .map((url) => `<link rel="preload" href="${escapeHtml(url)}" as="fetch" crossorigin>`)
     .join('');
-  const html = template
-    .replace(/<html[^>]*>/, `<html lang="${language}" dir="${directionOf(language)}">`)
-    .replace('</head>', `${links}</head>`);
+  // Replacements by function: the inserted text is taken as it is, a `$` in it included.
+  let html = template
+    .replace(/<html[^>]*>/, () => `<html lang="${language}" dir="${directionOf(language)}">`)
+    .replace(/<title>[^<]*<\/title>/, () => head)
+    .replace('</head>', () => `${rendered?.links ?? ''}${preloads}</head>`);
+  if (rendered) {
+    const { html: app, stateScript } = rendered;
+    html = html
+      // The page reads without scripts: no "needs JavaScript" notice (taken out before the app's own <noscript>s).
+      .replace(/<noscript>[\s\S]*?<\/noscript>/, '')
+      .replace('<div id="root"></div>', () => `<div id="root">${app}</div>${stateScript}`);
+  }
+  if (!indexable) reply.header('x-robots-tag', 'noindex');
   return reply
-    .status(200)
+    .status(missing ? 404 : 200)
     .header('cache-control', 'no-cache')
     .header('vary', 'Cookie, Accept-Language')
     .type('text/html; charset=utf-8')

@@ -1,4 +1,6 @@
 import type { AdminMedia } from '../../shared/schemas/admin';
+import type { TrashItem } from '../../shared/schemas/admin-bulk';
+import type { FolderOwnerName } from '../repositories/admin-media-repository';
 import type { MediaRecord } from '../repositories/media-repository';
 import { presentMedia } from './media-presenter';
 import type { MediaUrls } from './media-urls';
@@ -24,7 +26,16 @@ export function presentAdminMedia(
     timeCreated: record.timeCreated,
     deletedAt: record.deletedAt,
     purgeAt: record.deletedAt ? purgeAt(record.deletedAt) : null,
-    // The trash view shows thumbnails too; /media/ refuses trashed items to everyone, so they stay null there.
-    view: record.status === 'ready' && !record.deletedAt ? presentMedia(record, urls, { signed: true }) : null,
+    // Trashed items keep their view: the trash shows thumbnails, which /media/ serves to the admin only.
+    view: record.status === 'ready' ? presentMedia(record, urls, { signed: true }) : null,
   };
+}
+
+/** A trashed item, with the client whose folder it came from (null for the main gallery). */
+export function presentTrashItem(
+  { record, owner }: { record: MediaRecord; owner: FolderOwnerName | null },
+  urls: MediaUrls,
+  purgeAt: (deletedAt: string) => string,
+): TrashItem {
+  return { ...presentAdminMedia(record, urls, purgeAt), owner };
 }

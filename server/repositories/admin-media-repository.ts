@@ -1,6 +1,8 @@
+import type { Transaction } from 'kysely';
 import type { Db } from '../db/database';
+import type { DatabaseSchema } from '../db/schema';
 import { type NewJob, newJobRow } from './job-repository';
-import { type MediaRecord, toRecord } from './media-repository';
+import { createMediaRepository, type MediaRecord, toRecord } from './media-repository';
 
 export interface FolderStats {
   folder: string;
@@ -21,6 +23,35 @@ export interface FolderOwner {
   accountId: string | null;
   email: string;
   name: string | null;
+}
+
+/** Who a folder belongs to, as the trash shows it. */
+export type FolderOwnerName = Pick<FolderOwner, 'name' | 'email'>;
+
+/** One item's move to another folder: where it was, and its new folder, name, path and download name. */
+export interface MediaMove {
+  id: string;
+  fromPath: string;
+  folder: string;
+  name: string;
+  fullPath: string;
+  contentDisposition: string;
+}
+
+/** Thrown inside a transaction to roll it back when a bulk change would be partial. */
+class PartialChange extends Error {}
+
+/** Runs `work` in a transaction that is rolled back unless it answers true; answers whether it was committed. */
+async function allOrNothing(db: Db, work: (trx: Transaction<DatabaseSchema>) => Promise<boolean>): Promise<boolean> {
+  try {
+    await db.transaction().execute(async (trx) => {
+      if (!(await work(trx))) throw new PartialChange();
+    });
+    return true;
+  } catch (error) {
+    if (error instanceof PartialChange) return false;
+    throw error;
+  }
 }
 
 /**
@@ -228,6 +259,126 @@ export function createAdminMediaRepository(db: Db) {
             .execute();
         }
       });
+    },
+
+    /** The visible (not trashed) items of `folder` among `ids`, whatever their state. */
+    async findInFolder(folder: string, ids: string[]): Promise<MediaRecord[]> {
+      if (ids.length === 0) return [];
+      const rows = await db
+        .selectFrom('media')
+        .selectAll()
+        .where('folder', '=', folder)
+        .where('id', 'in', ids)
+        .where('deleted_at', 'is', null)
+        .execute();
+      return rows.map(toRecord);
+    },
+
+    /** Which of `ids` an order (of any status) lists: its history names them in their folder. */
+    async idsInOrders(ids: string[]): Promise<string[]> {
+      if (ids.length === 0) return [];
+      const rows = await db
+        .selectFrom('client_order_item')
+        .select('media_id')
+        .distinct()
+        .where('media_id', 'in', ids)
+        .execute();
+      return rows.map((row) => row.media_id);
+    },
+
+    /**
+     * Trashes every listed item of `folder` in one transaction, or none: false (and nothing changed) when one of them
+     * is not a visible item of that folder any more.
+     */
+    async trashMany(folder: string, ids: string[], at: Date): Promise<boolean> {
+      return allOrNothing(db, async (trx) => {
+        const result = await trx
+          .updateTable('media')
+          .set({ deleted_at: at.toISOString(), updated: at.toISOString() })
+          .where('folder', '=', folder)
+          .where('id', 'in', ids)
+          .where('deleted_at', 'is', null)
+          .executeTakeFirst();
+        return Number(result.numUpdatedRows) === ids.length;
+      });
+    },
+
+    /**
+     * Gives each item its new folder, name and path in one transaction, or none: false when one of them is no longer
+     * a visible item at its old path. The old client's picks of those items go with them.
+     */
+    async moveMany(moves: MediaMove[]): Promise<boolean> {
+      return allOrNothing(db, async (trx) => {
+        const updated = new Date().toISOString();
+        for (const move of moves) {
+          const result = await trx
+            .updateTable('media')
+            .set({
+              folder: move.folder,
+              name: move.name,
+              full_path: move.fullPath,
+              content_disposition: move.contentDisposition,
+              updated,
+            })
+            .where('id', '=', move.id)
+            .where('full_path', '=', move.fromPath)
+            .where('deleted_at', 'is', null)
+            .executeTakeFirst();
+          if (Number(result.numUpdatedRows) !== 1) return false;
+        }
+        await trx
+          .deleteFrom('pick')
+          .where(
+            'media_id',
+            'in',
+            moves.map((move) => move.id),
+          )
+          .execute();
+        return true;
+      });
+    },
+
+    /**
+     * Inserts ready copies and takes earlier copies (`restoreIds`) back out of the trash, in one transaction, or
+     * nothing: false when one of those earlier copies is no longer in the trash.
+     */
+    async addCopies(
+      inserts: Array<{
+        source: MediaRecord;
+        copy: Pick<MediaRecord, 'id' | 'folder' | 'name' | 'fullPath' | 'derivatives' | 'customMetadata'>;
+      }>,
+      restoreIds: string[],
+    ): Promise<boolean> {
+      return allOrNothing(db, async (trx) => {
+        const media = createMediaRepository(trx);
+        for (const { source, copy } of inserts) await media.insertReadyCopy(source, copy);
+        if (restoreIds.length === 0) return true;
+        const result = await trx
+          .updateTable('media')
+          .set({ deleted_at: null, updated: new Date().toISOString() })
+          .where('id', 'in', restoreIds)
+          .where('deleted_at', 'is not', null)
+          .executeTakeFirst();
+        return Number(result.numUpdatedRows) === restoreIds.length;
+      });
+    },
+
+    /** Rows by id, trashed ones included. */
+    async findAnyByIds(ids: string[]): Promise<MediaRecord[]> {
+      if (ids.length === 0) return [];
+      const rows = await db.selectFrom('media').selectAll().where('id', 'in', ids).execute();
+      return rows.map(toRecord);
+    },
+
+    /** The clients that own these folders, by folder. */
+    async ownersOfFolders(folders: string[]): Promise<Map<string, FolderOwnerName>> {
+      if (folders.length === 0) return new Map();
+      const rows = await db
+        .selectFrom('client')
+        .select(['folder', 'email', 'full_name'])
+        .where('folder', 'in', folders)
+        .execute();
+      return new Map(rows.map((row) => [row.folder, { name: row.full_name || null, email: row.email }]));
     },
 
     /** The language in which the account last accepted the booking terms, if ever. */

@@ -63,14 +63,20 @@ describe.each(TEST_DATABASES)('job repository on %s', (kind) => {
     expect(await jobs.findById(id)).toMatchObject({ status: 'failed', lastError: 'boom again', attempts: 2 });
   });
 
-  it('requeues the jobs of a worker known to be dead', async () => {
-    const id = await jobs.enqueue({ type: 'test.requeue', payload: {} });
-    await jobs.claim('gone:1', 3_600_000);
-    expect(await jobs.runningLockHolders()).toContain('gone:1');
-    expect(await jobs.requeueHeldBy('gone:1')).toBe(1);
-    expect((await jobs.claim('w1', 60_000))?.id).toBe(id);
-    await jobs.complete(id, 'w1');
-    expect(await jobs.countPending()).toBe(0);
+  it('knows when the oldest job under a live lease was claimed', async () => {
+    expect(await jobs.oldestLiveClaim()).toBeNull();
+    const early = new Date(Date.now() - 10_000);
+    const later = new Date();
+    const first = await jobs.enqueue({ type: 'test.claimed', payload: { n: 1 }, runAfter: early });
+    const second = await jobs.enqueue({ type: 'test.claimed', payload: { n: 2 }, runAfter: later });
+    await jobs.claim('w1', 60_000, early);
+    await jobs.claim('w2', 60_000, later);
+    expect((await jobs.oldestLiveClaim())?.toISOString()).toBe(early.toISOString());
+    // Once the early claim's lease has run out, it no longer counts as live.
+    expect((await jobs.oldestLiveClaim(new Date(early.getTime() + 61_000)))?.toISOString()).toBe(later.toISOString());
+    await jobs.complete(first, 'w1');
+    await jobs.complete(second, 'w2');
+    expect(await jobs.oldestLiveClaim()).toBeNull();
   });
 
   it('never gives one job to two workers on separate connections', async () => {

@@ -125,6 +125,7 @@ export function createJobRepository(db: Db) {
               locked_until: iso(new Date(now.getTime() + leaseMs)),
               attempts: eb('attempts', '+', 1),
               updated_at: at,
+              claimed_at: at,
             }))
             .where('id', '=', id)
             .where((eb) =>
@@ -194,28 +195,18 @@ export function createJobRepository(db: Db) {
         .execute();
     },
 
-    /** The holders of running jobs, so a starting worker can requeue those whose process is gone. */
-    async runningLockHolders(): Promise<string[]> {
-      const rows = await db
+    /**
+     * When the longest-running job that still holds a live lease was claimed, or null when no lease is live. Scratch
+     * files older than that belong to jobs whose holder died (server/jobs/scratch.ts).
+     */
+    async oldestLiveClaim(now = new Date()): Promise<Date | null> {
+      const row = await db
         .selectFrom('job')
-        .select('locked_by')
-        .distinct()
+        .select((eb) => eb.fn.min('claimed_at').as('oldest'))
         .where('status', '=', 'running')
-        .where('locked_by', 'is not', null)
-        .execute();
-      return rows.map((row) => row.locked_by).filter((holder): holder is string => holder !== null);
-    },
-
-    /** Requeues every running job held by `workerId` (a worker known to be dead), due at once. */
-    async requeueHeldBy(workerId: string): Promise<number> {
-      const now = iso(new Date());
-      const result = await db
-        .updateTable('job')
-        .set({ status: 'queued', run_after: now, locked_by: null, locked_until: null, updated_at: now })
-        .where('status', '=', 'running')
-        .where('locked_by', '=', workerId)
+        .where('locked_until', '>=', iso(now))
         .executeTakeFirst();
-      return Number(result.numUpdatedRows);
+      return row?.oldest ? new Date(row.oldest) : null;
     },
 
     /** Counts jobs that are still to run or running (used by the import script and tests to wait for quiet). */

@@ -105,10 +105,9 @@ export function createAdminMediaService(deps: AdminMediaDependencies) {
           requeued++;
         }
       }
-      if (requeued > 0) {
-        deps.galleryChanged?.(folder);
-        deps.notifyWorker();
-      }
+      // The content type is shown too (a video's own file when it has no playable copy).
+      if (batch.length > 0) deps.galleryChanged?.(folder);
+      if (requeued > 0) deps.notifyWorker();
       const total = await admin.countFolder(folder);
       const last = batch.at(-1);
       return {

@@ -1,83 +1,113 @@
-import { MAIN_GALLERY_FOLDER } from '../../shared/folders';
+import type { FastifyBaseLogger } from 'fastify';
 import { isLanguage, type Language } from '../../shared/i18n/languages';
-import { AppError } from '../errors';
-import { escapeHtml } from '../html';
-import { htmlDocument, mailStrings } from '../mail/mail-text';
+import { NOTICE_KINDS, type NoticeCounts, type NoticeKind } from '../../shared/schemas/booking';
+import { bookingEmail } from '../mail/booking-emails';
 import type { Mailer, MailMessage } from '../mail/mailer';
-import type { AdminMediaRepository } from '../repositories/admin-media-repository';
+import { noticeEmail } from '../mail/notice-emails';
+import type { AdminNoticeRepository } from '../repositories/admin-notice-repository';
+import type { BookingRecord } from '../repositories/booking-repository';
+import type { SettingsRepository } from '../repositories/settings-repository';
 
 /** The site's original language, used when a client never told us theirs. */
 const DEFAULT_MAIL_LANGUAGE: Language = 'he';
 
-export interface PhotosReadyInput {
-  to: string;
-  name: string | null;
-  language: Language;
-  siteName: string;
-  publicUrl: string;
+/** The settings key of the language the photographer uses the panel in (their e-mails are written in it). */
+export const ADMIN_LANGUAGE_SETTING = 'admin-language';
+
+/** The language of the photographer's e-mails: the one the admin panel was last used in, else Hebrew. */
+export async function photographerLanguage(settings: Pick<SettingsRepository, 'get'>): Promise<Language> {
+  const saved = await settings.get<string>(ADMIN_LANGUAGE_SETTING);
+  return isLanguage(saved) ? saved : DEFAULT_MAIL_LANGUAGE;
 }
 
-/** "Your photos are ready", in the reader's language, with a link to /me. */
-export function photosReadyEmail(input: PhotosReadyInput): MailMessage {
-  const link = `${input.publicUrl}/me`;
-  const t = mailStrings(input.language, 'photosReady', { siteName: input.siteName, name: input.name ?? '' });
-  const greeting = input.name ? t('greetingNamed') : t('greeting');
-  const text = [greeting, '', t('intro'), '', t('linkInstructions'), link, '', t('signature'), ''].join('\n');
-  const html = htmlDocument(
-    input.language,
-    t('subject'),
-    [
-      `<p>${escapeHtml(greeting)}</p>`,
-      `<p>${escapeHtml(t('intro'))}</p>`,
-      `<p><a href="${escapeHtml(link)}">${escapeHtml(t('button'))}</a></p>`,
-      `<p>${escapeHtml(t('signature'))}</p>`,
-    ].join('\n'),
-  );
-  return { to: input.to, subject: t('subject'), text, html };
-}
+/** When the photographer last looked at each kind of news, one settings key per kind. */
+const seenSetting = (kind: NoticeKind) => `admin.notices-seen.${kind}`;
 
-export interface NotifyDependencies {
-  admin: Pick<AdminMediaRepository, 'findOwnerByFolder' | 'lastAgreementLanguage'>;
-  mailer: Pick<Mailer, 'send'>;
+/** The admin panel's tab where each kind of news shows; the e-mail's button opens it. */
+const NOTICE_TABS: Record<NoticeKind, string> = { signup: 'clients', agreement: 'agreements', booking: 'bookings' };
+
+export interface PhotographerNoticeDependencies {
+  notices: AdminNoticeRepository;
+  settings: Pick<SettingsRepository, 'get' | 'set'>;
+  mailer: Pick<Mailer, 'sendLater'>;
+  adminEmail: string;
   siteName: string;
   publicUrl: string;
+  /** Where a failure to record or send a notice goes: it never fails what the visitor did. */
+  logger: Pick<FastifyBaseLogger, 'error'>;
+  now?: () => Date;
 }
 
 /**
- * Tells the owner of a folder that their photos are ready. The language is the admin's choice, else the one in which
- * the client last accepted the terms, else Hebrew. It waits for delivery, so the admin learns of a failure.
+ * Telling the photographer: every new sign-up, acceptance of the booking terms and booking request is e-mailed to
+ * ADMIN_EMAIL (in the panel's language, sent in the background so the visitor never waits on it) and counted for the
+ * panel's badges until the photographer opens that tab. The photographer's own actions are not news to them.
  */
-export async function notifyPhotosReady(
-  deps: NotifyDependencies,
-  folder: string,
-  language?: Language,
-): Promise<{ sentTo: string; language: Language }> {
-  if (folder === MAIN_GALLERY_FOLDER) {
-    throw new AppError('invalid-argument', 'The main gallery has no owner to notify.');
+export function createPhotographerNotices(deps: PhotographerNoticeDependencies) {
+  const now = deps.now ?? (() => new Date());
+  const linkTo = (kind: NoticeKind) => `${deps.publicUrl}/admin/${NOTICE_TABS[kind]}`;
+
+  async function tell(kind: NoticeKind, email: string, message: (language: Language) => MailMessage): Promise<void> {
+    if (email.toLowerCase() === deps.adminEmail.toLowerCase()) return;
+    try {
+      await deps.notices.insert(kind, email, now().toISOString());
+      deps.mailer.sendLater(message(await photographerLanguage(deps.settings)));
+    } catch (error) {
+      deps.logger.error({ err: error, kind }, 'telling the photographer failed');
+    }
   }
-  const account = await deps.admin.findOwnerByFolder(folder);
-  if (!account) throw new AppError('not-found', 'There is no such folder.');
-  const remembered = account.accountId ? await deps.admin.lastAgreementLanguage(account.accountId) : undefined;
-  const chosen = language ?? (isLanguage(remembered) ? remembered : DEFAULT_MAIL_LANGUAGE);
-  try {
-    await deps.mailer.send(
-      photosReadyEmail({
-        to: account.email,
-        name: account.name,
-        language: chosen,
+
+  const short = (kind: 'signup' | 'agreement', person: { email: string; name?: string | null }) =>
+    tell(kind, person.email, (language) =>
+      noticeEmail(kind, {
+        to: deps.adminEmail,
+        language,
         siteName: deps.siteName,
-        publicUrl: deps.publicUrl,
+        link: linkTo(kind),
+        name: person.name || person.email,
+        email: person.email,
       }),
     );
-  } catch {
-    throw new AppError('unavailable', 'The e-mail could not be sent. Please try again later.');
-  }
-  return { sentTo: account.email, language: chosen };
+
+  return {
+    signedUp: (person: { email: string; name?: string | null }) => short('signup', person),
+
+    acceptedTerms: (person: { email: string; name?: string | null }) => short('agreement', person),
+
+    bookingRequested: (booking: BookingRecord, clientName: string) =>
+      tell('booking', booking.email, (language) =>
+        bookingEmail('received', booking, {
+          to: deps.adminEmail,
+          language,
+          siteName: deps.siteName,
+          link: linkTo('booking'),
+          clientName,
+        }),
+      ),
+
+    /** How many of each kind arrived since the photographer last opened its tab. */
+    async counts(): Promise<NoticeCounts> {
+      const entries = await Promise.all(
+        NOTICE_KINDS.map(async (kind) => {
+          const seen = (await deps.settings.get<string>(seenSetting(kind))) ?? null;
+          return [kind, await deps.notices.countSince(kind, seen)] as const;
+        }),
+      );
+      return Object.fromEntries(entries) as NoticeCounts;
+    },
+
+    /** Remembers the language the photographer uses the panel in, for their e-mails. */
+    async rememberLanguage(language: Language): Promise<void> {
+      if ((await deps.settings.get<string>(ADMIN_LANGUAGE_SETTING)) !== language) {
+        await deps.settings.set(ADMIN_LANGUAGE_SETTING, language);
+      }
+    },
+
+    /** The photographer opened the tab of `kind`: its count starts again from zero. */
+    async markSeen(kind: NoticeKind): Promise<void> {
+      await deps.settings.set(seenSetting(kind), now().toISOString());
+    },
+  };
 }
 
-/** "Your photos are ready" with its dependencies bound, as the composition root builds it. */
-export function createPhotosReadyNotifier(deps: NotifyDependencies) {
-  return { notify: (folder: string, language?: Language) => notifyPhotosReady(deps, folder, language) };
-}
-
-export type PhotosReadyNotifier = ReturnType<typeof createPhotosReadyNotifier>;
+export type PhotographerNotices = ReturnType<typeof createPhotographerNotices>;

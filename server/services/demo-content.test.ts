@@ -1,12 +1,14 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MAIN_GALLERY_FOLDER } from '../../shared/folders';
+import { connectDatabase } from '../db/database';
 import { loadConfig } from '../env';
 import { detectVideoTools } from '../media/video';
 import { createSettingsRepository } from '../repositories/settings-repository';
+import { TEST_DATABASES } from '../test/harness';
 import { drainJobs, makeTestRuntime, silentLogger } from '../test/support/ingest';
 import { makeMedia } from '../test/support/media-factory';
 import { openTestDatabase } from '../test/support/test-database';
-import { DEMO_MARKER, installDemoContent } from './demo-content';
+import { DEMO_MARKER, demoPreparing, installDemoContent } from './demo-content';
 
 const hasFfmpeg = (await detectVideoTools()) !== null;
 /** The real set is 14 images up to 2400 px; two small ones keep the test quick. */
@@ -20,6 +22,7 @@ describe('demo content', () => {
   let runtime: ReturnType<typeof makeTestRuntime>;
   const deps = (demo: boolean) => ({
     config: loadConfig({ DATA_DIR: t.dir, DEMO_CONTENT: demo ? 'true' : 'false' }),
+    database: t.database,
     settings: createSettingsRepository(t.database.db),
     media: runtime,
     logger: { ...silentLogger, info: () => {} } as never,
@@ -35,6 +38,14 @@ describe('demo content', () => {
     await installDemoContent(deps(false), { sizes: SMALL });
     expect(await runtime.media.isEmpty()).toBe(true);
     expect(await deps(false).settings.get(DEMO_MARKER)).toBeUndefined();
+    expect(await demoPreparing(deps(false))).toBe(false);
+  });
+
+  it('says the set is being prepared on an empty site until it is recorded as done', async () => {
+    expect(await demoPreparing(deps(true))).toBe(true);
+    await deps(true).settings.set(DEMO_MARKER, { state: 'installing', at: new Date().toISOString() });
+    expect(await demoPreparing(deps(true))).toBe(true);
+    expect(await demoPreparing(deps(false))).toBe(false);
   });
 
   it('fills an empty site with demo images (and a video when ffmpeg is present) through the pipeline, once', async () => {
@@ -52,6 +63,7 @@ describe('demo content', () => {
     expect(landscape).toMatchObject({ width: 480, height: 320 });
     expect(portrait).toMatchObject({ width: 320, height: 480 });
     expect(await deps(true).settings.get(DEMO_MARKER)).toMatchObject({ state: 'done' });
+    expect(await demoPreparing(deps(true))).toBe(false);
 
     await installDemoContent(deps(true), { sizes: SMALL });
     expect(await runtime.jobs.countPending()).toBe(0);
@@ -73,10 +85,48 @@ describe('demo content on a site that already has media', () => {
       });
       const settings = createSettingsRepository(t.database.db);
       const config = loadConfig({ DATA_DIR: t.dir, DEMO_CONTENT: 'true' });
-      await installDemoContent({ config, settings, media: runtime, logger: silentLogger as never }, { sizes: SMALL });
+      await installDemoContent(
+        { config, database: t.database, settings, media: runtime, logger: silentLogger as never },
+        { sizes: SMALL },
+      );
       expect(await settings.get(DEMO_MARKER)).toMatchObject({ state: 'skipped' });
+      expect(await demoPreparing({ config, settings, media: runtime })).toBe(false);
       expect(await runtime.media.fullPathTaken(`${MAIN_GALLERY_FOLDER}/demo-01-arena-dusk.jpg`)).toBe(false);
     } finally {
+      await t.close();
+    }
+  });
+});
+
+// Two instances starting at once on one empty database: each sees no marker, and each used to install the whole set.
+describe.each(TEST_DATABASES.filter((kind) => kind === 'postgres'))('demo content from two instances on %s', (kind) => {
+  it('is installed once', async () => {
+    const t = await openTestDatabase(kind);
+    // A second pool on the same schema: another instance's connections.
+    const other = connectDatabase(t.config);
+    try {
+      const config = loadConfig({ DATA_DIR: t.dir, DEMO_CONTENT: 'true' });
+      const instance = (database: typeof t.database) => ({
+        config,
+        database,
+        settings: createSettingsRepository(database.db),
+        media: makeTestRuntime(database, t.dir),
+        logger: { ...silentLogger, info: () => {} } as never,
+      });
+      const first = instance(t.database);
+      await Promise.all([
+        installDemoContent(first, { sizes: SMALL }),
+        installDemoContent(instance(other), { sizes: SMALL }),
+      ]);
+      // Not processed yet (no worker runs here): the rows the two installs wrote are what counts.
+      const rows = await t.database.db
+        .selectFrom('media')
+        .select('name')
+        .where('folder', '=', MAIN_GALLERY_FOLDER)
+        .execute();
+      expect(rows).toHaveLength(SMALL.length + (hasFfmpeg ? 1 : 0));
+    } finally {
+      await other.close();
       await t.close();
     }
   });

@@ -2,6 +2,8 @@ import fsp from 'node:fs/promises';
 import path from 'node:path';
 import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
 import { MAIN_GALLERY_FOLDER } from '../../shared/folders';
+import type { Database } from '../db/database';
+import { withDatabaseLock } from '../db/schema-lock';
 import type { Config } from '../env';
 import { DEMO_IMAGE_SIZES, renderDemoImage, renderDemoVideo } from '../media/demo-art';
 import type { SettingsRepository } from '../repositories/settings-repository';
@@ -31,6 +33,7 @@ const IMAGE_NAMES = [
 
 export interface DemoDependencies {
   config: Pick<Config, 'demoContent' | 'dataDir'>;
+  database: Pick<Database, 'db' | 'kind'>;
   settings: SettingsRepository;
   media: MediaRuntime;
   logger: FastifyBaseLogger;
@@ -47,8 +50,17 @@ export async function installDemoContent(
   deps: DemoDependencies,
   options: { shouldStop?: () => boolean; sizes?: Array<[number, number]> } = {},
 ) {
-  const shouldStop = options.shouldStop ?? (() => false);
   if (!deps.config.demoContent) return;
+  // Instances starting together on one database take turns: the first installs the set, the others then find it done
+  // (or, if the first died half-way, finish it).
+  await withDatabaseLock(deps.database, DEMO_MARKER, () => installUnderLock(deps, options));
+}
+
+async function installUnderLock(
+  deps: DemoDependencies,
+  options: { shouldStop?: () => boolean; sizes?: Array<[number, number]> },
+): Promise<void> {
+  const shouldStop = options.shouldStop ?? (() => false);
   const marker = await deps.settings.get<Marker>(DEMO_MARKER);
   if (marker?.state === 'done' || marker?.state === 'skipped') return;
   const now = () => new Date().toISOString();
@@ -93,6 +105,17 @@ export async function installDemoContent(
   } finally {
     await fsp.rm(workDir, { recursive: true, force: true });
   }
+}
+
+/**
+ * Whether the demo set is still being made: demo content is on, and the set is recorded as being installed, or not
+ * started yet on a site that is still empty (the start-up just before it begins).
+ */
+export async function demoPreparing(deps: Pick<DemoDependencies, 'config' | 'settings' | 'media'>): Promise<boolean> {
+  if (!deps.config.demoContent) return false;
+  const marker = await deps.settings.get<Marker>(DEMO_MARKER);
+  if (marker) return marker.state === 'installing';
+  return deps.media.media.isEmpty();
 }
 
 /**

@@ -3,6 +3,8 @@ import { priceOfEntry } from '../../shared/pricing';
 import type { AdminEvent, EntryResult, EventVisibility, PublicEvent } from '../../shared/schemas/events';
 import { DEFAULT_ROUND_SECONDS } from '../../shared/schemas/events';
 import { zonedTimeToDate } from '../../shared/zoned-time';
+import type { ChangeFeed } from '../cache/change-feed';
+import { createKeyVersions } from '../cache/key-versions';
 import { AppError } from '../errors';
 import { assignPhotos, offsetFromReference } from '../events/assignment';
 import { createEntrySearch } from '../events/entry-search';
@@ -65,10 +67,15 @@ const ASSIGN_DEBOUNCE_MS = 500;
 
 const notFound = () => new AppError('not-found', 'There is no such event.');
 
+/** The change feed's topic of start-list changes (import, an entry hidden or shown); the key is the event id. */
+export const EVENT_ENTRIES_TOPIC = 'event-entries';
+
 export interface EventServiceDeps {
   events: EventRepository;
   media: Pick<MediaRepository, 'findVisibleByIds' | 'findById'>;
   urls: MediaUrls;
+  /** Where start-list changes are announced, so every instance drops its search index of that event. */
+  changes?: Pick<ChangeFeed, 'publish' | 'subscribe'>;
 }
 
 /**
@@ -78,6 +85,16 @@ export interface EventServiceDeps {
 export function createEventService(deps: EventServiceDeps) {
   const { events } = deps;
   const searchIndexes = new Map<string, SearchIndex>();
+  const versions = createKeyVersions();
+  const forgetIndex = (eventId: string | null) => {
+    versions.bump(eventId);
+    if (eventId === null) searchIndexes.clear();
+    else searchIndexes.delete(eventId);
+  };
+  deps.changes?.subscribe(EVENT_ENTRIES_TOPIC, forgetIndex);
+  /** Tells every instance (this one at once) that the event's entries changed. */
+  const entriesChanged = (eventId: string) =>
+    deps.changes ? deps.changes.publish(EVENT_ENTRIES_TOPIC, eventId) : forgetIndex(eventId);
   const pendingAssignments = new Map<string, NodeJS.Timeout>();
 
   async function mustFind(id: string): Promise<EventRecord> {
@@ -118,6 +135,7 @@ export function createEventService(deps: EventServiceDeps) {
   async function searchIndex(event: EventRecord): Promise<SearchIndex> {
     let index = searchIndexes.get(event.id);
     if (!index) {
+      const version = versions.of(event.id);
       const entries = await events.entries(event.id);
       index = {
         search: createEntrySearch(
@@ -133,7 +151,7 @@ export function createEventService(deps: EventServiceDeps) {
         byId: new Map(entries.map((entry) => [entry.id, entry])),
         heats: heatsOf(entries),
       };
-      searchIndexes.set(event.id, index);
+      if (versions.of(event.id) === version) searchIndexes.set(event.id, index);
     }
     return index;
   }
@@ -286,7 +304,7 @@ export function createEventService(deps: EventServiceDeps) {
         startTime: zonedTimeToDate(`${event.startsOn}T${entry.startTime}`, event.timeZone).toISOString(),
       }));
       const count = await events.replaceEntries(id, entries);
-      searchIndexes.delete(id);
+      entriesChanged(id);
       await assign(id);
       return { entries: count };
     },
@@ -312,7 +330,7 @@ export function createEventService(deps: EventServiceDeps) {
     async setEntryHidden(id: string, entryId: string, hidden: boolean): Promise<void> {
       if (!(await events.setEntryHidden(id, entryId, hidden)))
         throw new AppError('not-found', 'There is no such entry.');
-      searchIndexes.delete(id);
+      entriesChanged(id);
     },
 
     async setClasses(id: string, classes: Array<{ name: string; roundSeconds: number }>) {

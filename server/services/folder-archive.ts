@@ -4,6 +4,39 @@ import type { Storage } from '../storage/storage';
 import { createZipStream, type ZipEntrySource } from '../storage/zip-archive';
 import type { GalleryService } from './gallery-service';
 
+/**
+ * One part of an archive's name: every run of characters that are not letters or digits (of any script) becomes one
+ * `-`, so "Horses & Dance Photography" is `Horses-Dance-Photography` and "דנה לוי" stays Hebrew (`דנה-לוי`).
+ */
+function namePart(text: string): string {
+  return text
+    .normalize('NFC')
+    .replace(/[^\p{L}\p{M}\p{N}]+/gu, '-')
+    .replace(/^-+|-+$/g, '');
+}
+
+/** A day as YYYY-MM-DD on the server's own clock (the date the client downloaded on, where the photographer is). */
+function localDay(at: Date): string {
+  const two = (n: number) => String(n).padStart(2, '0');
+  return `${at.getFullYear()}-${two(at.getMonth() + 1)}-${two(at.getDate())}`;
+}
+
+/**
+ * The name a client's "Download all" is saved under: the site, the client and the day, joined by `_`
+ * (`Horses-Dance-Photography_Dana-Levi_2026-11-24.zip`). The client is named by their name, else by the part of their
+ * address before the `@`; a part left empty is dropped.
+ */
+export function clientArchiveName(input: {
+  siteName: string;
+  clientName: string | null;
+  email: string;
+  at: Date;
+}): string {
+  const client = namePart(input.clientName ?? '') || namePart(input.email.split('@')[0] ?? '');
+  const parts = [namePart(input.siteName), client, localDay(input.at)].filter((part) => part !== '');
+  return `${parts.join('_')}.zip`;
+}
+
 export interface FolderArchive {
   stream: Readable;
   /** The exact byte length, known before the first byte is sent (Content-Length). */
@@ -35,12 +68,12 @@ export function createFolderArchiveService(deps: {
 
   return {
     /**
-     * The archive of `folder`, with only the items `include` lets through (a proofing gallery's delivered items); an
-     * empty archive for null (an account that owns no folder).
+     * The archive of `folder` under `fileName`, with only the items `include` lets through (a proofing gallery's
+     * delivered items); an empty archive for null (an account that owns no folder).
      */
-    async ofFolder(folder: string | null, include: (record: MediaRecord) => boolean = () => true) {
+    async ofFolder(folder: string | null, fileName: string, include: (record: MediaRecord) => boolean = () => true) {
       const records = folder === null ? [] : await deps.gallery.wholeFolder(folder);
-      return ofRecords(records.filter(include), `${folder ?? 'gallery'}.zip`);
+      return ofRecords(records.filter(include), fileName);
     },
 
     /** The archive of the given items, under `fileName`. */

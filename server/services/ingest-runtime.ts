@@ -67,6 +67,7 @@ export function createMediaRuntime(deps: {
     handlers: { [DERIVE_JOB]: derive, [PROOF_JOB]: proofs, [ORDER_DELIVERY_JOB]: delivery },
     logger: deps.logger,
     leaseMs: deps.leaseMs,
+    scratchDir: workRoot,
   });
   const ingest = createIngestService({ media, jobs, storage: deps.storage, notify: () => worker.notify() });
   return { media, jobs, ingest, worker };

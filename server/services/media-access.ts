@@ -50,7 +50,8 @@ export const notDelivered = () =>
  * - A valid signature opens the item it was made for: a proof signature its proofs only; a full signature every
  *   file, unless the item's gallery is now in proofing and the item was not delivered (an older URL then falls back
  *   to the viewer's own rights).
- * - The admin reads everything, clean. A client reads the items of the one folder its account owns (by account id):
+ * - The admin reads everything, clean, and the pictures of the trash's ready items too. A client reads the items of the one folder
+ *   its account owns (by account id):
  *   clean in a delivered gallery, and in a proofing gallery only the items a delivered order gave them.
  * - Everyone else gets 404 `object-not-found`, exactly as for an id that does not exist.
  */
@@ -66,7 +67,8 @@ export function createMediaAccess(deps: {
   }
 
   return {
-    async readable(id: string, viewer: MediaViewer): Promise<ReadableMedia> {
+    /** `fromTrash`: the admin may read a trashed item's pictures (the trash shows thumbnails); downloads may not. */
+    async readable(id: string, viewer: MediaViewer, options: { fromTrash?: boolean } = {}): Promise<ReadableMedia> {
       const found = await deps.media.findById(id);
       const record = found?.status === 'ready' && !found.deletedAt ? found : undefined;
       if (record?.folder === MAIN_GALLERY_FOLDER) return { record, scope: 'public', clean: true };
@@ -77,6 +79,10 @@ export function createMediaAccess(deps: {
       const user = await viewer.user();
       if (user && !user.emailVerified) throw notVerified();
       if (record && user?.isAdmin) return { record, scope: 'private', clean: true };
+      // The admin also reads a ready item in the trash where asked (its thumbnails); nobody else does.
+      if (options.fromTrash && found?.status === 'ready' && user?.isAdmin) {
+        return { record: found, scope: 'private', clean: true };
+      }
       if (record && user && user.folder !== null && user.folder === record.folder) {
         return { record, scope: 'private', clean: await cleanForClient(record) };
       }

@@ -1,12 +1,11 @@
 import { createHash } from 'node:crypto';
 import { type JobHandler, PermanentJobError } from '../jobs/worker';
-import { derivativeKey, isProof } from '../media/types';
 import type { Job } from '../repositories/job-repository';
 import type { MediaRecord, MediaRepository } from '../repositories/media-repository';
 import type { OrderRepository } from '../repositories/order-repository';
 import type { Storage } from '../storage/storage';
 import type { GalleryChanged } from './gallery-service';
-import { candidateName } from './ingest';
+import { copyMediaFiles, freeNameIn } from './media-copy';
 
 /** Copies the photos of a delivered competition order into the buyer's own gallery. */
 export const ORDER_DELIVERY_JOB = 'order.deliver';
@@ -38,18 +37,9 @@ export function createOrderDeliveryJobHandler(deps: {
   async function copy(orderId: string, folder: string, source: MediaRecord): Promise<void> {
     const id = deliveredCopyId(orderId, source.id);
     if (await deps.media.findById(id)) return;
-    let name = source.name;
-    for (let attempt = 1; await deps.media.fullPathTaken(`${folder}/${name}`); attempt++) {
-      name = candidateName(source.name, attempt + 1);
-    }
+    const name = await freeNameIn(folder, source.name, (fullPath) => deps.media.fullPathTaken(fullPath));
     const fullPath = `${folder}/${name}`;
-    const original = await deps.storage.get(source.fullPath);
-    await deps.storage.put(fullPath, original.stream, { contentType: source.contentType });
-    const derivatives = source.derivatives.filter((derivative) => !isProof(derivative));
-    for (const derivative of derivatives) {
-      const file = await deps.storage.get(derivativeKey(source.id, derivative.file));
-      await deps.storage.put(derivativeKey(id, derivative.file), file.stream, { contentType: derivative.contentType });
-    }
+    const derivatives = await copyMediaFiles(deps.storage, source, { id, fullPath });
     await deps.media.insertReadyCopy(source, {
       id,
       folder,

@@ -81,7 +81,7 @@ export function createOrderService(deps: OrdersDeps) {
             ? order.language
             : DEFAULT_ADMIN_LANGUAGE,
       siteName: deps.siteName,
-      link: `${deps.publicUrl}${to === 'admin' ? '/admin?tab=orders' : '/me'}`,
+      link: `${deps.publicUrl}${to === 'admin' ? '/admin/orders' : '/me'}`,
       clientName: client.fullName || client.email,
       clientEmail: client.email,
       count: order.itemCount,

@@ -244,7 +244,11 @@ export function createStorageApiService(deps: StorageApiDependencies) {
           },
           now(),
         );
-        if (written) return findLive(path);
+        if (written) {
+          // The content type is shown in galleries (a video's own file when it has no playable copy).
+          deps.galleryChanged?.(record.folder);
+          return findLive(path);
+        }
       }
       throw new AppError('conflict', 'The object changed while it was being updated. Please try again.');
     },

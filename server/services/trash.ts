@@ -1,7 +1,7 @@
 import { TRASH_RETENTION_DAYS } from '../../shared/schemas/admin';
 import { AppError } from '../errors';
 import { DERIVED_PREFIX } from '../media/types';
-import type { AdminMediaRepository } from '../repositories/admin-media-repository';
+import type { AdminMediaRepository, FolderOwnerName } from '../repositories/admin-media-repository';
 import type { MediaRecord } from '../repositories/media-repository';
 import { deletePrefix, type Storage } from '../storage/storage';
 import type { GalleryChanged } from './gallery-service';
@@ -11,7 +11,13 @@ const DAY_MS = 24 * 60 * 60 * 1000;
 export interface TrashDependencies {
   admin: Pick<
     AdminMediaRepository,
-    'moveToTrash' | 'restoreFromTrash' | 'listTrash' | 'listTrashedBefore' | 'purgeRow'
+    | 'moveToTrash'
+    | 'trashMany'
+    | 'restoreFromTrash'
+    | 'listTrash'
+    | 'listTrashedBefore'
+    | 'purgeRow'
+    | 'ownersOfFolders'
   >;
   storage: Pick<Storage, 'delete' | 'list' | 'head'>;
   findById: (id: string) => Promise<MediaRecord | undefined>;
@@ -23,6 +29,9 @@ export interface TrashDependencies {
 }
 
 const notFound = () => new AppError('object-not-found', 'Object does not exist');
+/** A bulk action named an item that is no longer a visible item of its folder: nothing was changed. */
+export const selectionChanged = () =>
+  new AppError('selection-changed', 'Some of the selected items are no longer in this folder. Nothing was changed.');
 
 /**
  * Deleting media moves it to a trash for 30 days: it disappears from every gallery at once, its bytes stay, and the
@@ -50,6 +59,15 @@ export function createTrashService(deps: TrashDependencies) {
       return trashed;
     },
 
+    /**
+     * Trashes the listed items of `folder` together, in one transaction, or none (409 `selection-changed` when one is
+     * no longer a visible item of that folder).
+     */
+    async moveManyToTrash(folder: string, ids: string[]): Promise<void> {
+      if (!(await deps.admin.trashMany(folder, ids, now()))) throw selectionChanged();
+      deps.galleryChanged?.(folder);
+    },
+
     async restore(id: string): Promise<MediaRecord> {
       const record = await deps.findById(id);
       if (!record?.deletedAt) throw notFound();
@@ -60,8 +78,11 @@ export function createTrashService(deps: TrashDependencies) {
       return record;
     },
 
-    list(limit = 500): Promise<MediaRecord[]> {
-      return deps.admin.listTrash(limit);
+    /** The trash, most recently deleted first, each item with the client whose folder it came from. */
+    async list(limit = 500): Promise<Array<{ record: MediaRecord; owner: FolderOwnerName | null }>> {
+      const records = await deps.admin.listTrash(limit);
+      const owners = await deps.admin.ownersOfFolders([...new Set(records.map((record) => record.folder))]);
+      return records.map((record) => ({ record, owner: owners.get(record.folder) ?? null }));
     },
 
     /** Purges every item deleted more than the retention period ago; returns how many went. */

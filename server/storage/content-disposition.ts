@@ -2,13 +2,14 @@ import { create } from 'content-disposition';
 
 /**
  * An ASCII stand-in for clients that ignore `filename*` (RFC 6266 §4.3): accents are dropped (é → e), other
- * non-ASCII runs become one `_`, and a name left without letters or digits becomes `file` plus its extension.
+ * non-ASCII runs become one `_` together with the separators around them (`Site_דנה-לוי_2026.zip` →
+ * `Site_2026.zip`), and a name left without letters or digits becomes `file` plus its extension.
  */
 export function asciiFallbackName(filename: string): string {
   const ascii = filename
     .normalize('NFKD')
     .replace(/[\u0300-\u036f]/g, '')
-    .replace(/[^\x20-\x7e]+/g, '_');
+    .replace(/[-_\s]*(?:[^\x20-\x7e]+[-_\s]*)+/g, '_');
   const dot = ascii.lastIndexOf('.');
   const stem = dot > 0 ? ascii.slice(0, dot) : ascii;
   const extension = dot > 0 ? ascii.slice(dot) : '';

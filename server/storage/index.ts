@@ -9,6 +9,7 @@ export {
   InvalidStorageKeyError,
   StorageNotFoundError,
   StorageRangeError,
+  StorageUnavailableError,
 } from './storage';
 
 /** The driver the configuration asks for; called once at boot. */

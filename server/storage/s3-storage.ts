@@ -12,7 +12,13 @@ import { Upload } from '@aws-sdk/lib-storage';
 import { getSignedUrl } from '@aws-sdk/s3-request-presigner';
 import { formatContentDisposition } from './content-disposition';
 import { assertValidKey, checkListOptions } from './keys';
-import { type Storage, StorageNotFoundError, StorageRangeError, type StoredObjectInfo } from './storage';
+import {
+  type Storage,
+  StorageNotFoundError,
+  StorageRangeError,
+  StorageUnavailableError,
+  type StoredObjectInfo,
+} from './storage';
 
 export interface S3StorageOptions {
   bucket: string;
@@ -45,6 +51,8 @@ export function createS3Storage(options: S3StorageOptions): Storage {
       options.accessKeyId && options.secretAccessKey
         ? { accessKeyId: options.accessKeyId, secretAccessKey: options.secretAccessKey }
         : undefined,
+    // An unreachable store fails in seconds (then StorageUnavailableError) instead of holding the request.
+    requestHandler: { connectionTimeout: 5_000 },
     requestChecksumCalculation: 'WHEN_REQUIRED',
     responseChecksumValidation: 'WHEN_REQUIRED',
   });
@@ -80,7 +88,7 @@ export function createS3Storage(options: S3StorageOptions): Storage {
     return info;
   }
 
-  return {
+  return reportUnreachable({
     kind: 's3',
 
     put: (key, body, putOptions = {}) => upload(key, body, putOptions.contentType),
@@ -169,6 +177,53 @@ export function createS3Storage(options: S3StorageOptions): Storage {
       });
       return getSignedUrl(client, command, { expiresIn: signOptions.expiresInSeconds });
     },
+  });
+}
+
+/** Network failures, and what S3 answers when it is itself failing; the SDK has retried them already. */
+const UNREACHABLE_CODES = new Set([
+  'ECONNREFUSED',
+  'ECONNRESET',
+  'ETIMEDOUT',
+  'EHOSTUNREACH',
+  'ENETUNREACH',
+  'ENOTFOUND',
+  'EAI_AGAIN',
+  'EPIPE',
+]);
+
+function isUnreachable(error: unknown): boolean {
+  const failure = error as { code?: string; name?: string; $metadata?: { httpStatusCode?: number } } | null;
+  if (!failure) return false;
+  if (failure.code && UNREACHABLE_CODES.has(failure.code)) return true;
+  if (failure.name === 'TimeoutError' || failure.name === 'RequestTimeout') return true;
+  const status = failure.$metadata?.httpStatusCode;
+  return status !== undefined && status >= 500;
+}
+
+/**
+ * Every call that talks to the store throws StorageUnavailableError when the store cannot be reached, so a
+ * request gets a clean 503 `storage-unavailable` and a job knows to try again later. (The URL signer only
+ * computes, and a stream that breaks after it started is the caller's to handle.)
+ */
+function reportUnreachable(storage: Storage): Storage {
+  const guard =
+    <A extends unknown[], R>(call: (...args: A) => Promise<R>) =>
+    async (...args: A): Promise<R> => {
+      try {
+        return await call(...args);
+      } catch (error) {
+        throw isUnreachable(error) ? new StorageUnavailableError(error) : error;
+      }
+    };
+  return {
+    ...storage,
+    put: guard(storage.put),
+    putFile: guard(storage.putFile),
+    get: guard(storage.get),
+    head: guard(storage.head),
+    list: guard(storage.list),
+    delete: guard(storage.delete),
   };
 }
 

@@ -1,6 +1,9 @@
+import fsp from 'node:fs/promises';
+import path from 'node:path';
 import { Readable } from 'node:stream';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { AppError } from '../errors';
+import { accelRedirectPath, type ProxySend } from './accel';
 import { formatContentDisposition } from './content-disposition';
 import { isNotModified, planRange } from './http-conditions';
 import type { SmallObjectCache } from './small-object-cache';
@@ -24,6 +27,11 @@ export interface SendStoredObjectOptions {
    * memory cache, larger ones are streamed as usual.
    */
   cache?: SmallObjectCache;
+  /**
+   * Set (MEDIA_ACCEL=nginx with the disk driver, see proxySendOf): the route has authorized the request, and nginx
+   * sends the file from its internal location (X-Accel-Redirect), answering Range, If-Range, 304 and 416 itself.
+   */
+  accel?: ProxySend;
 }
 
 /** How often to start over when the object is replaced between reading its metadata and opening its bytes. */
@@ -34,6 +42,13 @@ function representationHeaders(info: StoredObjectInfo, options: SendStoredObject
     etag: info.etag,
     'last-modified': info.lastModified.toUTCString(),
     'accept-ranges': 'bytes',
+    ...policyHeaders(options),
+  };
+}
+
+/** What every answer about the object says, whoever sends its bytes. */
+function policyHeaders(options: SendStoredObjectOptions): Record<string, string> {
+  return {
     'cache-control': options.cacheControl,
     'content-type': options.contentType,
     'x-content-type-options': 'nosniff',
@@ -62,6 +77,7 @@ export async function sendStoredObject(
   key: string,
   options: SendStoredObjectOptions,
 ): Promise<FastifyReply> {
+  if (options.accel) return handOverToProxy(reply, key, options.accel, options);
   const cached = options.cache?.get(key);
   if (cached) {
     const answer = planAnswer(request, reply, cached.info, options);
@@ -109,6 +125,33 @@ export async function sendStoredObject(
     });
     return answer.reply.send(opened.stream);
   }
+}
+
+/**
+ * The answer nginx turns into the file itself. nginx keeps Content-Type, Content-Disposition and Cache-Control of
+ * this answer; the internal location adds the other headers back from it (`$upstream_http_…`), so a response sent
+ * by the proxy carries the same policy as one sent here. A stat (not a read) first, so a missing file is this
+ * server's JSON 404 rather than the proxy's.
+ */
+async function handOverToProxy(
+  reply: FastifyReply,
+  key: string,
+  proxy: ProxySend,
+  options: SendStoredObjectOptions,
+): Promise<FastifyReply> {
+  let target: string;
+  try {
+    target = accelRedirectPath(key);
+  } catch (error) {
+    if (error instanceof InvalidStorageKeyError) throw new AppError('invalid-argument', error.message);
+    throw error;
+  }
+  const stat = await fsp.stat(path.join(proxy.root, ...key.split('/'))).catch((error: NodeJS.ErrnoException) => {
+    if (error.code === 'ENOENT' || error.code === 'ENOTDIR') return null;
+    throw error;
+  });
+  if (!stat?.isFile()) throw new AppError('object-not-found', 'Object does not exist');
+  return reply.code(200).headers(policyHeaders(options)).header('x-accel-redirect', target).send();
 }
 
 function slice(bytes: Buffer, range: { start: number; end: number }): Buffer {

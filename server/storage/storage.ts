@@ -100,6 +100,17 @@ export class InvalidStorageArgumentError extends Error {
   }
 }
 
+/**
+ * The object store did not answer: the connection was refused, reset or timed out, or it failed with a 5xx after
+ * the client's retries. Nothing was changed by the failed call; the same call can be made again later.
+ */
+export class StorageUnavailableError extends Error {
+  constructor(cause: unknown) {
+    super('The object store is unreachable.', { cause });
+    this.name = 'StorageUnavailableError';
+  }
+}
+
 /** A byte range starts at or past the end of the object (it may have been replaced by a shorter one). */
 export class StorageRangeError extends Error {
   constructor(

@@ -61,6 +61,8 @@ export async function createTestApp(
   const pgSchema = options.database === 'postgres' ? await makePostgresSchema() : null;
   const config = loadConfig({
     NODE_ENV: 'test',
+    // Required with PostgreSQL or S3 (server/env.ts); the same key on every test app is what instances share.
+    AUTH_SECRET: 'test-secret-test-secret-test-secret-0123',
     DATA_DIR: temp.dir,
     LOG_LEVEL: 'silent',
     DEMO_CONTENT: 'false',

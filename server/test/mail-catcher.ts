@@ -20,6 +20,8 @@ export async function startMailCatcher(): Promise<{
   url: string;
   received: CaughtMail[];
   next(timeoutMs?: number): Promise<CaughtMail>;
+  /** The next message to `address`, passing over (and taking) the ones to others, such as the photographer's notices. */
+  nextTo(address: string, timeoutMs?: number): Promise<CaughtMail>;
   close(): Promise<void>;
 }> {
   const received: CaughtMail[] = [];
@@ -48,10 +50,10 @@ export async function startMailCatcher(): Promise<{
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const { port } = server.server.address() as AddressInfo;
-  return {
+  const catcher = {
     url: `smtp://127.0.0.1:${port}`,
     received,
-    async next(timeoutMs = 5000) {
+    async next(timeoutMs = 5000): Promise<CaughtMail> {
       const deadline = Date.now() + timeoutMs;
       while (received.length <= taken) {
         if (Date.now() > deadline) throw new Error('no mail arrived');
@@ -65,8 +67,16 @@ export async function startMailCatcher(): Promise<{
       if (!mail) throw new Error('no mail arrived');
       return mail;
     },
+    async nextTo(address: string, timeoutMs = 5000): Promise<CaughtMail> {
+      const deadline = Date.now() + timeoutMs;
+      for (;;) {
+        const mail = await catcher.next(Math.max(deadline - Date.now(), 0));
+        if (mail.to.includes(address)) return mail;
+      }
+    },
     close: () => new Promise<void>((resolve) => server.close(() => resolve())),
   };
+  return catcher;
 }
 
 /** The .eml files the app wrote to DATA_DIR/outbox (no SMTP_URL), oldest first. */
@@ -88,14 +98,17 @@ export function resetSecretsFromText(text: string): { oobCode: string; code: str
   return { oobCode: decodeURIComponent(oobCode), code };
 }
 
-/** The newest e-mail to `to` in DATA_DIR/outbox whose subject matches, waiting up to 5 s for it to be written. */
-export async function outboxMailTo(dataDir: string, to: string, subject: RegExp): Promise<ParsedMail> {
+/**
+ * The newest e-mail to `to` in DATA_DIR/outbox whose subject (and text, when `text` is given) matches, waiting up to
+ * 5 s for it to be written.
+ */
+export async function outboxMailTo(dataDir: string, to: string, subject: RegExp, text?: RegExp): Promise<ParsedMail> {
   const deadline = Date.now() + 5000;
   for (;;) {
     for (const file of outboxFiles(dataDir).reverse()) {
       const mail = await simpleParser(fs.readFileSync(file));
       const recipient = mail.to && !Array.isArray(mail.to) ? mail.to.text : '';
-      if (recipient === to && subject.test(mail.subject ?? '')) return mail;
+      if (recipient === to && subject.test(mail.subject ?? '') && (!text || text.test(mail.text ?? ''))) return mail;
     }
     if (Date.now() > deadline) throw new Error(`no e-mail to ${to} matching ${subject}`);
     await new Promise((resolve) => setTimeout(resolve, 25));

@@ -101,6 +101,9 @@ export const ROUTE_ACCESS: Record<string, AccessRow> = {
   // The built web app and its static files.
   'GET /': PUBLIC,
   'GET /*': PUBLIC,
+  'GET /robots.txt': PUBLIC,
+  'GET /sitemap.xml': PUBLIC,
+  'GET /social-card.jpg': PUBLIC,
   'GET /api/health': PUBLIC,
   'GET /api/session': PUBLIC,
 
@@ -124,6 +127,14 @@ export const ROUTE_ACCESS: Record<string, AccessRow> = {
   'POST /api/agreements': SIGNED_IN,
   'GET /api/admin/agreements': ADMIN_ONLY,
   'GET /api/admin/agreements.csv': ADMIN_ONLY,
+  'PUT /api/admin/contact-details': ADMIN_ONLY,
+  // Booking requests and the photographer's notices (server/routes/booking).
+  'POST /api/bookings': SIGNED_IN,
+  'GET /api/me/bookings': SIGNED_IN,
+  'GET /api/admin/bookings': ADMIN_ONLY,
+  'PATCH /api/admin/bookings/:id': ADMIN_ONLY,
+  'GET /api/admin/notices': ADMIN_ONLY,
+  'POST /api/admin/notices/:kind/seen': ADMIN_ONLY,
 
   // Galleries (server/routes/gallery): the public main gallery, and each user's own folder only.
   'GET /api/gallery': PUBLIC,
@@ -160,9 +171,13 @@ export const ROUTE_ACCESS: Record<string, AccessRow> = {
   'GET /api/admin/folders/:folder/media': ADMIN_ONLY,
   'POST /api/admin/folders/:folder/fix-metadata': ADMIN_ONLY,
   'POST /api/admin/folders/:folder/notify': ADMIN_ONLY,
+  'GET /api/admin/folders/:folder/photos-ready': ADMIN_ONLY,
   'DELETE /api/admin/media/:id': ADMIN_ONLY,
   'GET /api/admin/trash': ADMIN_ONLY,
   'POST /api/admin/trash/:id/restore': ADMIN_ONLY,
+  'POST /api/admin/folders/:folder/media/trash': ADMIN_ONLY,
+  'POST /api/admin/folders/:folder/media/move': ADMIN_ONLY,
+  'POST /api/admin/folders/:folder/media/add-to-main-gallery': ADMIN_ONLY,
   'PUT /api/admin/main-gallery/order': ADMIN_ONLY,
   'GET /api/admin/home-picks': ADMIN_ONLY,
   'PUT /api/admin/home-picks': ADMIN_ONLY,

@@ -4,8 +4,28 @@ import type { AppContext } from '../context';
 import { AppError } from '../errors';
 import { requireAdmin } from '../plugins/authorize';
 import { eventFolder } from '../services/events';
-import { startDailyTask } from '../services/trash';
-import { createTusUploads, UPLOAD_PATH } from './tus-uploads';
+import { createFileUploadStore } from './file-upload-store';
+import { createS3UploadStore } from './s3-upload-store';
+import { createTusUploads, UNFINISHED_UPLOAD_TTL_MS, UPLOAD_PATH } from './tus-uploads';
+import type { UploadStore } from './upload-store';
+
+/**
+ * With S3 storage the unfinished uploads live in the bucket, locked through the shared database, so several
+ * instances can serve one upload; with the disk they stay on this machine (DATA_DIR/uploads, in-memory lock).
+ */
+function createUploadStore(ctx: AppContext): UploadStore {
+  const directory = path.join(ctx.config.dataDir, 'uploads');
+  const { storage } = ctx.config;
+  if (storage.kind === 'disk') return createFileUploadStore(directory, UNFINISHED_UPLOAD_TTL_MS);
+  return createS3UploadStore({
+    s3: storage,
+    storage: ctx.storage,
+    leases: ctx.instances.leases,
+    holder: ctx.instances.holder,
+    finishingDir: path.join(directory, 'finishing'),
+    expiryMs: UNFINISHED_UPLOAD_TTL_MS,
+  });
+}
 
 /**
  * Mounts the tus endpoint: POST /api/uploads creates an upload; HEAD, PATCH and DELETE /api/uploads/:id query,
@@ -14,7 +34,7 @@ import { createTusUploads, UPLOAD_PATH } from './tus-uploads';
  */
 export const uploadRoutes: FastifyPluginAsync<{ ctx: AppContext }> = async (app, { ctx }) => {
   const tus = createTusUploads({
-    directory: path.join(ctx.config.dataDir, 'uploads'),
+    store: createUploadStore(ctx),
     ingest: ctx.media.ingest,
     resolveFolder: (folder) => ctx.adminMedia.resolveFolder(folder),
     resolveEvent: async (eventId) => {
@@ -44,11 +64,20 @@ export const uploadRoutes: FastifyPluginAsync<{ ctx: AppContext }> = async (app,
   });
 
   let cleanup: { stop: () => Promise<void> } | null = null;
+  let recovering: Promise<unknown> = Promise.resolve();
   app.addHook('onReady', async () => {
-    cleanup = startDailyTask(
+    // In the background: start does not wait for large files to be read back and stored.
+    recovering = tus
+      .recoverFinished()
+      .catch((error) => ctx.logger.error({ err: error }, 'finished uploads could not be looked for'));
+    cleanup = ctx.instances.startDailyTask(
+      'unfinished-uploads',
       () => tus.deleteExpired(),
       (error) => ctx.logger.error({ err: error }, 'unfinished uploads could not be cleaned up'),
     );
   });
-  app.addHook('preClose', async () => cleanup?.stop());
+  app.addHook('preClose', async () => {
+    await cleanup?.stop();
+    await recovering;
+  });
 };

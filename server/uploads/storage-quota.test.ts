@@ -12,7 +12,8 @@ import { writeTestJpeg } from '../test/support/ingest';
 import { TEST_ADMIN } from '../test/support/media-test-app';
 import { createUpload, encodeTusMetadata, patchUpload, uploadWhole } from '../test/support/tus';
 import { TestClient } from '../test/test-client';
-import { createTusUploads, UPLOAD_PATH } from './tus-uploads';
+import { createFileUploadStore } from './file-upload-store';
+import { createTusUploads, UNFINISHED_UPLOAD_TTL_MS, UPLOAD_PATH } from './tus-uploads';
 
 /**
  * The storage code quota-exceeded (402, spec §8) when the storage is full: an upload that would pass
@@ -105,7 +106,7 @@ describe('a disk that fills up while a finished upload is stored', () => {
   it('answers the last PATCH with 402 quota-exceeded and keeps nothing of the upload', async () => {
     const scratch = makeTempDir();
     const tus = createTusUploads({
-      directory: scratch.dir,
+      store: createFileUploadStore(scratch.dir, UNFINISHED_UPLOAD_TTL_MS),
       ingest: {
         ingestFile: async () => {
           throw Object.assign(new Error('ENOSPC: no space left on device, write'), { code: 'ENOSPC' });

@@ -1,12 +1,10 @@
-import fsp from 'node:fs/promises';
-import path from 'node:path';
-import { Server } from '@tus/server';
+import { Server, type Upload } from '@tus/server';
 import { MAX_UPLOAD_BYTES, uploadMetadataSchema } from '../../shared/schemas/admin';
 import { AppError, isDiskFull } from '../errors';
 import { type CaptureInfo, readCaptureInfo } from '../media/capture-time';
 import type { IngestService } from '../services/ingest';
-import { StreamingFileStore } from './streaming-file-store';
 import { fullRefusal, refusal } from './tus-refusal';
+import type { UploadStore } from './upload-store';
 
 /** The tus endpoint (creation, HEAD, PATCH, termination). Tests and tools use this path. */
 export const UPLOAD_PATH = '/api/uploads';
@@ -15,8 +13,11 @@ export const UPLOAD_PATH = '/api/uploads';
 export const UNFINISHED_UPLOAD_TTL_MS = 7 * 24 * 60 * 60 * 1000;
 
 export interface TusUploadDependencies {
-  /** Where unfinished uploads live: DATA_DIR/uploads, on the same disk as the media so finishing is a rename. */
-  directory: string;
+  /**
+   * Where unfinished uploads live: DATA_DIR/uploads on one machine (createFileUploadStore), or the S3 bucket with a
+   * lock in the shared database when several instances serve the site (createS3UploadStore).
+   */
+  store: UploadStore;
   ingest: Pick<IngestService, 'ingestFile'>;
   /** Throws when the folder does not exist (a user folder nobody owns); the main gallery's always exists. */
   resolveFolder: (folder: string) => Promise<unknown>;
@@ -31,31 +32,44 @@ export interface TusUploadDependencies {
 }
 
 /**
- * The resumable-upload server (tus 1.0 over @tus/server with a file store). Bytes land in DATA_DIR/uploads and
- * survive a restart: a client that lost its connection, or a server killed mid-upload, resumes from the stored
+ * The resumable-upload server (tus 1.0 over @tus/server). Bytes land in the upload store (DATA_DIR/uploads, or the
+ * bucket) and survive a restart: a client that lost its connection, or a server killed mid-upload, resumes from the stored
  * offset. Nothing is visible until the last byte arrives; then `onUploadFinish` hands the file to the ingest
  * service (sniff, sanitize, store, hidden row + job) before answering, so the answer says whether it was accepted.
  * Refused or not, the upload's own files are then removed: a refused upload cannot be "resumed" into a success.
  * Who may call it is decided before tus sees the request (the route's requireAdmin hook).
  */
 export function createTusUploads(deps: TusUploadDependencies) {
-  const store = new StreamingFileStore({
-    directory: deps.directory,
-    expirationPeriodInMilliseconds: UNFINISHED_UPLOAD_TTL_MS,
-  });
+  const { store } = deps;
 
-  async function forget(id: string): Promise<void> {
-    await fsp.rm(path.join(deps.directory, id), { force: true });
-    await fsp.rm(path.join(deps.directory, `${id}.json`), { force: true });
+  /** Hands a finished upload's bytes to the ingest (the caller forgets the upload afterwards, stored or refused). */
+  async function ingestFinished(upload: Upload): Promise<{ id: string; name: string }> {
+    const meta = uploadMetadataSchema.parse(upload.metadata ?? {});
+    const localPath = await store.localFile(upload);
+    const event = meta.event;
+    const folder = event !== undefined && deps.resolveEvent ? await deps.resolveEvent(event) : meta.folder;
+    // The capture time is read before ingest moves the file into storage.
+    const capture = event !== undefined ? await readCaptureInfo(localPath) : null;
+    const record = await deps.ingest.ingestFile({
+      folder: folder ?? '',
+      localPath,
+      originalName: meta.filename,
+      declaredType: meta.filetype,
+      internalFolder: event !== undefined,
+    });
+    if (event !== undefined && capture) await deps.recordEventUpload?.(event, record.id, capture);
+    return record;
   }
 
   const server = new Server({
     path: UPLOAD_PATH,
-    datastore: store,
+    datastore: store.datastore,
+    ...(store.locker ? { locker: store.locker } : {}),
     maxSize: deps.maxSize ?? MAX_UPLOAD_BYTES,
     relativeLocation: true,
     respectForwardedHeaders: false,
-    // One stored upload per id (random, 128 bits): the default naming is fine.
+    // One stored upload per id (random, 128 bits): the default naming serves, unless the store needs its own.
+    ...store.naming,
     async onUploadCreate(_req, upload) {
       if (upload.size === undefined) {
         throw refusal('invalid-argument', 400, 'The upload must declare its length.', { reason: 'length-required' });
@@ -80,21 +94,8 @@ export function createTusUploads(deps: TusUploadDependencies) {
       return { metadata: upload.metadata };
     },
     async onUploadFinish(_req, upload) {
-      const meta = uploadMetadataSchema.parse(upload.metadata ?? {});
-      const localPath = upload.storage?.path ?? path.join(deps.directory, upload.id);
       try {
-        const event = meta.event;
-        const folder = event !== undefined && deps.resolveEvent ? await deps.resolveEvent(event) : meta.folder;
-        // The capture time is read before ingest moves the file into storage.
-        const capture = event !== undefined ? await readCaptureInfo(localPath) : null;
-        const record = await deps.ingest.ingestFile({
-          folder: folder ?? '',
-          localPath,
-          originalName: meta.filename,
-          declaredType: meta.filetype,
-          internalFolder: event !== undefined,
-        });
-        if (event !== undefined && capture) await deps.recordEventUpload?.(event, record.id, capture);
+        const record = await ingestFinished(upload);
         return { headers: { 'X-Media-Id': record.id, 'X-Media-Name': encodeURIComponent(record.name) } };
       } catch (error) {
         if (error instanceof AppError) throw refusal(error.code, error.status, error.message, error.details);
@@ -102,7 +103,7 @@ export function createTusUploads(deps: TusUploadDependencies) {
         if (isDiskFull(error)) throw fullRefusal();
         throw refusal('internal-error', 500, 'Upload failed.');
       } finally {
-        await forget(upload.id);
+        await store.forget(upload.id);
       }
     },
   });
@@ -111,6 +112,31 @@ export function createTusUploads(deps: TusUploadDependencies) {
     server,
     /** Removes unfinished uploads older than UNFINISHED_UPLOAD_TTL_MS; returns how many. */
     deleteExpired: () => store.deleteExpired(),
+    /**
+     * Ingests every upload whose last byte arrived but whose ingest never ran (its process died in between), so no
+     * completed upload is lost; returns how many were stored. One that nobody holds is taken; a refused one is
+     * removed as it would have been.
+     */
+    async recoverFinished(): Promise<number> {
+      let stored = 0;
+      for (const id of await store.listIds()) {
+        await store.whileUnheld(id, async () => {
+          // Gone, or not finished (then the client resumes it): nothing to do. On disk, an ingested upload's bytes
+          // have moved into storage, so an upload is never stored twice.
+          const upload = await store.datastore.getUpload(id).catch(() => null);
+          if (!upload || upload.size === undefined || upload.offset !== upload.size) return;
+          try {
+            await ingestFinished(upload);
+            stored += 1;
+          } catch (error) {
+            deps.logger.error({ err: error, uploadId: id }, 'a finished upload found at start could not be stored');
+          } finally {
+            await store.forget(id);
+          }
+        });
+      }
+      return stored;
+    },
   };
 }
 

@@ -1,5 +1,4 @@
 import { z } from 'zod';
-import { LANGUAGES } from '../i18n/languages';
 import { mediaViewSchema } from './media';
 
 /** Largest file the upload endpoint accepts, in bytes (10 GiB: a long competition video fits). */
@@ -102,10 +101,3 @@ export const homePicksSchema = z.object({
   featuredIds: z.array(mediaIdSchema).max(FEATURED_PICKS),
 });
 export type HomePicks = z.infer<typeof homePicksSchema>;
-
-/** POST /api/admin/folders/:folder/notify: tells the client their photos are ready. */
-export const notifyRequestSchema = z.object({
-  /** The e-mail's language; by default the language in which the client last accepted the terms, else Hebrew. */
-  language: z.enum(LANGUAGES).optional(),
-});
-export const notifyResponseSchema = z.object({ sentTo: z.string(), language: z.enum(LANGUAGES) });

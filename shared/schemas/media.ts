@@ -31,6 +31,8 @@ export const mediaViewSchema = z.object({
   duration: z.number().nonnegative().nullable(),
   /** A watermarked proof (a proofing gallery): shown for choosing, never downloadable. */
   proof: z.boolean().optional(),
+  /** When it was added to the gallery (ISO 8601): a client's gallery groups its items by this day. */
+  addedAt: z.string().optional(),
 });
 
 export type MediaView = z.infer<typeof mediaViewSchema>;

@@ -1,4 +1,5 @@
-import { type ReactNode, useEffect, useId, useRef } from 'react';
+import { type ReactNode, useCallback, useEffect, useId, useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import './dialog.css';
 
 interface DialogProps {
@@ -53,4 +54,48 @@ export function Dialog({ title, onClose, children, tone = 'default' }: DialogPro
       {children}
     </dialog>
   );
+}
+
+export interface ConfirmOptions {
+  title: string;
+  /** A sentence under the title: what will happen, or what happened last time. */
+  text?: string;
+  /** The button that goes ahead; names the action ("Delete", "Send again"), never a bare "OK". */
+  confirmLabel: string;
+  tone?: 'default' | 'danger';
+}
+
+/**
+ * `window.confirm()` in the app's own dialog: `const [confirm, confirmDialog] = useConfirm()`, render
+ * `{confirmDialog}`, then `if (await confirm({ title, confirmLabel })) …`. Escape and "Cancel" answer false; focus
+ * starts on "Cancel", so an Enter pressed by habit never deletes anything.
+ */
+export function useConfirm(): [confirm: (options: ConfirmOptions) => Promise<boolean>, dialog: ReactNode] {
+  const { t } = useTranslation('common');
+  const [question, setQuestion] = useState<(ConfirmOptions & { answer: (yes: boolean) => void }) | null>(null);
+  const confirm = useCallback(
+    (options: ConfirmOptions) =>
+      new Promise<boolean>((resolve) => {
+        setQuestion({ ...options, answer: resolve });
+      }),
+    [],
+  );
+  const answer = (yes: boolean) => {
+    question?.answer(yes);
+    setQuestion(null);
+  };
+  const dialog = question ? (
+    <Dialog title={question.title} tone={question.tone} onClose={() => answer(false)}>
+      {question.text ? <p className="dialog__text">{question.text}</p> : null}
+      <div className="dialog__actions">
+        <button type="button" className="button button--ghost" data-autofocus onClick={() => answer(false)}>
+          {t('dialog.cancel')}
+        </button>
+        <button type="button" className="button dialog__confirm" onClick={() => answer(true)}>
+          {question.confirmLabel}
+        </button>
+      </div>
+    </Dialog>
+  ) : null;
+  return [confirm, dialog];
 }

@@ -1,5 +1,4 @@
 import i18next, { type i18n as I18n } from 'i18next';
-import LanguageDetector from 'i18next-browser-languagedetector';
 import { initReactI18next } from 'react-i18next';
 import {
   directionOf,
@@ -16,11 +15,12 @@ import {
  */
 const localeFiles = import.meta.glob<{ default: Record<string, unknown> }>([
   '../../shared/i18n/locales/*/*.json',
-  // The e-mails' texts are the server's alone: no chunk, and no entry in this map every page downloads.
-  '!../../shared/i18n/locales/*/mail.json',
+  // The e-mails' texts and the pages' descriptions for search engines are the server's alone: no chunk, and no
+  // entry in this map every page downloads.
+  '!../../shared/i18n/locales/*/{mail,seo}.json',
   // The lazy namespaces (LAZY_NAMESPACES) are listed in lazy-locales.ts, which useNamespace() hands to
-  // loadNamespace(): their 20 entries stay out of the first visit's JavaScript.
-  '!../../shared/i18n/locales/*/{admin,proofing,events,eventsAdmin}.json',
+  // loadNamespace(): their entries stay out of the first visit's JavaScript.
+  '!../../shared/i18n/locales/*/{admin,proofing,events,eventsAdmin,booking}.json',
 ]);
 
 export const NAMESPACES = [
@@ -33,6 +33,7 @@ export const NAMESPACES = [
   'proofing',
   'events',
   'eventsAdmin',
+  'booking',
 ] as const;
 export type Namespace = (typeof NAMESPACES)[number];
 
@@ -42,8 +43,11 @@ export type Namespace = (typeof NAMESPACES)[number];
  * orders) likewise load only where a client picks photos, and the competitions' texts (the public pages, and the
  * admin panel's Events tab) only on those pages.
  */
-const LAZY_NAMESPACES: readonly Namespace[] = ['admin', 'proofing', 'events', 'eventsAdmin'];
-const loaded = new Set<Namespace>(NAMESPACES.filter((ns) => !LAZY_NAMESPACES.includes(ns)));
+const LAZY_NAMESPACES: readonly Namespace[] = ['admin', 'proofing', 'events', 'eventsAdmin', 'booking'];
+
+/** The namespaces the first page of any visit needs: the server embeds them in the page it renders. */
+export const FIRST_PAGE_NAMESPACES: readonly Namespace[] = NAMESPACES.filter((ns) => !LAZY_NAMESPACES.includes(ns));
+const loaded = new Set<Namespace>(FIRST_PAGE_NAMESPACES);
 
 async function loadLanguage(instance: I18n, language: Language): Promise<void> {
   await Promise.all(
@@ -73,14 +77,18 @@ export function applyDocumentLanguage(language: string): void {
   document.documentElement.dir = directionOf(language);
 }
 
+/** Texts of one language by namespace, as the locale files hold them. */
+export type LanguageTexts = Partial<Record<Namespace, Record<string, unknown>>>;
+
 /**
- * Starts i18next. Detection order: the stored choice, then `?lng=`, then the browser's languages; the
- * choice is remembered in localStorage and in a cookie the server reads to render `<html lang dir>`.
+ * An i18next instance in `language` with the texts given, ready at once (no detection, no loading): the server
+ * renders with it, and the browser starts from the same language and texts, so both render the same page.
  */
-export async function initI18n(): Promise<I18n> {
+export function createI18n(language: Language, texts: LanguageTexts): I18n {
   const instance = i18next.createInstance();
-  instance.use(LanguageDetector).use(initReactI18next);
-  await instance.init({
+  instance.use(initReactI18next);
+  void instance.init({
+    lng: language,
     supportedLngs: [...LANGUAGES],
     nonExplicitSupportedLngs: true,
     load: 'languageOnly',
@@ -88,27 +96,34 @@ export async function initI18n(): Promise<I18n> {
     ns: [...NAMESPACES],
     defaultNS: 'common',
     partialBundledLanguages: true,
-    resources: {},
+    resources: { [language]: texts },
     interpolation: { escapeValue: false },
     returnNull: false,
-    detection: {
-      order: ['localStorage', 'querystring', 'navigator'],
-      lookupLocalStorage: LANGUAGE_STORAGE_KEY,
-      lookupQuerystring: 'lng',
-      lookupCookie: LANGUAGE_STORAGE_KEY,
-      caches: ['localStorage', 'cookie'],
-      cookieMinutes: 60 * 24 * 365,
-      cookieOptions: { path: '/', sameSite: 'lax' },
-    },
     react: { useSuspense: false },
+    initAsync: false,
   });
-  const language = currentLanguage(instance);
-  // Only the visitor's language is fetched: the locale tests guarantee every language has every key.
+  return instance;
+}
+
+/**
+ * Starts i18next in the browser, in the language the server chose and wrote into `<html lang>` (the `lng` cookie,
+ * then `?lng=`, then the browser's languages: resolveLanguage in shared/i18n/languages.ts), with the texts the
+ * server embedded in the page; whatever else the first page needs is loaded here. A `?lng=` the page was served in
+ * is remembered, as a choice in the menu is.
+ */
+export async function initI18n(embedded?: { language: Language; texts: LanguageTexts }): Promise<I18n> {
+  const language = embedded?.language ?? matchLanguage(document.documentElement.lang) ?? FALLBACK_LANGUAGE;
+  const instance = createI18n(language, embedded?.texts ?? {});
   await loadLanguage(instance, language);
-  await instance.changeLanguage(language);
-  applyDocumentLanguage(language);
+  if (new URLSearchParams(location.search).get(LANGUAGE_STORAGE_KEY) === language) rememberLanguage(language);
   instance.on('languageChanged', (lng) => applyDocumentLanguage(matchLanguage(lng) ?? FALLBACK_LANGUAGE));
   return instance;
+}
+
+/** The cookie the server reads to serve the next page in this language (a year, the whole site). */
+function rememberLanguage(language: Language): void {
+  // biome-ignore lint/suspicious/noDocumentCookie: the Cookie Store API is missing from older Safari and Firefox
+  document.cookie = `${LANGUAGE_STORAGE_KEY}=${language}; path=/; max-age=${60 * 60 * 24 * 365}; samesite=lax`;
 }
 
 export function currentLanguage(instance: I18n): Language {
@@ -119,4 +134,5 @@ export function currentLanguage(instance: I18n): Language {
 export async function switchLanguage(instance: I18n, language: Language): Promise<void> {
   await loadLanguage(instance, language);
   await instance.changeLanguage(language);
+  rememberLanguage(language);
 }

@@ -10,6 +10,10 @@ import * as m008clients from './008_clients';
 import * as m009proofing from './009_proofing';
 import * as m010events from './010_events';
 import * as m011mediaTrashIndex from './011_media_trash_index';
+import * as m012bookingRequests from './012_booking_requests';
+import * as m013sharedLimits from './013_shared_limits';
+import * as m014photosReadySendings from './014_photos_ready_sendings';
+import * as m015rateLimits from './015_rate_limits';
 
 /**
  * Every migration, by name; the name is the file's. Names sort in the order they run, each number once. Never edit a
@@ -28,6 +32,10 @@ export const migrations: Record<string, Migration> = {
   '009_proofing': m009proofing,
   '010_events': m010events,
   '011_media_trash_index': m011mediaTrashIndex,
+  '012_booking_requests': m012bookingRequests,
+  '013_shared_limits': m013sharedLimits,
+  '014_photos_ready_sendings': m014photosReadySendings,
+  '015_rate_limits': m015rateLimits,
 };
 
 /**

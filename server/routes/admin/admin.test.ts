@@ -177,17 +177,4 @@ describe.each(TEST_DATABASES)('admin panel API and tus uploads on %s', (kind) =>
     expect((await admin.get('/api/admin/home-picks')).json()).toEqual(picks);
     expect((await t.app.inject({ url: '/api/home' })).json().featured[0].id).toBe(b);
   });
-
-  it('sends the client a "photos ready" e-mail in their language, with a link to /me', async () => {
-    const sent = await admin.post(`/api/admin/folders/${encodeURIComponent(riderUser.folder)}/notify`, {
-      language: 'fr',
-    });
-    expect(sent.json()).toEqual({ sentTo: 'dana.cohen@example.com', language: 'fr' });
-    const outbox = path.join(t.dataDir, 'outbox');
-    const mails = fs.readdirSync(outbox).map((f) => fs.readFileSync(path.join(outbox, f), 'utf8'));
-    const mail = mails.find((text) => text.includes('To: dana.cohen@example.com') && text.includes('/me'));
-    expect(mail).toBeDefined();
-    expect(mail).toContain('http://localhost:3000/me');
-    expect((await admin.post(`/api/admin/folders/${MAIN_GALLERY_FOLDER}/notify`, {})).statusCode).toBe(400);
-  });
 });

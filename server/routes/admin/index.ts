@@ -8,17 +8,17 @@ import {
   fixMetadataResponseSchema,
   homePicksSchema,
   mediaIdSchema,
-  notifyRequestSchema,
-  notifyResponseSchema,
   reorderRequestSchema,
 } from '../../../shared/schemas/admin';
+import { trashListSchema } from '../../../shared/schemas/admin-bulk';
 import type { AppContext } from '../../context';
 import { requireAdmin } from '../../plugins/authorize';
-import { presentAdminMedia } from '../../presenters/admin-media-presenter';
-import { startDailyTask } from '../../services/trash';
+import { presentAdminMedia, presentTrashItem } from '../../presenters/admin-media-presenter';
+import { bulkMediaRoutes } from './bulk';
 import { clientRoutes } from './clients';
 import { eventAdminRoutes } from './events';
 import { orderAdminRoutes } from './orders';
+import { photosReadyRoutes } from './photos-ready';
 import { watermarkRoutes } from './watermark';
 
 const folderParams = z.object({ folder: z.string().min(1).max(255) });
@@ -27,7 +27,8 @@ const okSchema = z.object({ ok: z.literal(true) });
 
 /**
  * The photographer's panel: user folders and their media, delete to a 30-day trash and restore, the
- * "fix existing files" repair, the main gallery's order and home-page picks, and the "photos ready" e-mail.
+ * "fix existing files" repair, the main gallery's order and home-page picks, and the "photos ready" e-mail; the bulk
+ * actions on many selected items are in bulk.ts.
  * Every route is admin-only, checked on the server before anything else (requireAdmin as onRequest).
  */
 export const adminRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app, { ctx }) => {
@@ -55,12 +56,6 @@ export const adminRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (ap
     (request) => admin.fixMetadata(request.params.folder, request.body.after),
   );
 
-  app.post(
-    '/api/admin/folders/:folder/notify',
-    { schema: { params: folderParams, body: notifyRequestSchema, response: { 200: notifyResponseSchema } } },
-    (request) => ctx.photosReady.notify(request.params.folder, request.body.language),
-  );
-
   app.delete(
     '/api/admin/media/:id',
     { schema: { params: idParams, response: { 200: adminMediaSchema } } },
@@ -70,8 +65,8 @@ export const adminRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (ap
     },
   );
 
-  app.get('/api/admin/trash', { schema: { response: { 200: adminMediaListSchema } } }, async () => ({
-    items: present(await trash.list()),
+  app.get('/api/admin/trash', { schema: { response: { 200: trashListSchema } } }, async () => ({
+    items: (await trash.list()).map((entry) => presentTrashItem(entry, ctx.mediaUrls, trash.purgeAt)),
   }));
 
   app.post(
@@ -100,15 +95,18 @@ export const adminRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (ap
     (request) => admin.setHomePicks(request.body),
   );
 
+  await app.register(bulkMediaRoutes, { ctx });
   await app.register(clientRoutes, { ctx });
   await app.register(orderAdminRoutes, { ctx });
+  await app.register(photosReadyRoutes, { ctx });
   await app.register(eventAdminRoutes, { ctx });
   await app.register(watermarkRoutes, { ctx });
 
-  // The daily sweep of the trash runs while the app runs.
+  // The daily sweep of the trash runs while the app runs, on one instance per day.
   let sweep: { stop: () => Promise<void> } | null = null;
   app.addHook('onReady', async () => {
-    sweep = startDailyTask(
+    sweep = ctx.instances.startDailyTask(
+      'trash-sweep',
       () => trash.purgeExpired(),
       (error) => ctx.logger.error({ err: error }, 'the trash sweep failed'),
     );

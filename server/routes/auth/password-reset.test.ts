@@ -37,7 +37,7 @@ describe.each(TEST_DATABASES)('password reset on %s', (database) => {
     const browser = client();
     expect((await browser.signUp(email, PASSWORD)).statusCode).toBe(200);
     // Sign-up sends the address-verification e-mail first; the reset e-mails these tests read come after it.
-    expect((await mail.next()).text).toContain('/verify-email?token=');
+    expect((await mail.nextTo(email)).text).toContain('/verify-email?token=');
     return { email, browser };
   }
 
@@ -49,7 +49,7 @@ describe.each(TEST_DATABASES)('password reset on %s', (database) => {
       headers,
     });
     expect(res.statusCode).toBe(200);
-    const message = await mail.next();
+    const message = await mail.nextTo(email);
     expect(message.to).toEqual([email]);
     return { message, ...resetSecretsFromText(message.text) };
   }
@@ -83,7 +83,7 @@ describe.each(TEST_DATABASES)('password reset on %s', (database) => {
     expect(unknown.statusCode).toBe(known.statusCode);
     expect(unknown.body).toBe(known.body);
     expect(unknown.json()).toEqual({ ok: true });
-    expect((await mail.next()).to).toEqual([email]);
+    expect((await mail.nextTo(email)).to).toEqual([email]);
     expect(mail.received.some((m) => m.to.includes('nobody-here@example.com'))).toBe(false);
     const invalid = await client().post('/api/auth/forgot-password', { email: 'not-an-address' });
     expect(invalid.json()).toMatchObject({ error: { code: 'invalid-email' } });

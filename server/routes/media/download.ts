@@ -3,6 +3,7 @@ import { z } from 'zod';
 import type { AppContext } from '../../context';
 import { getSessionUser } from '../../plugins/authorize';
 import { notDelivered } from '../../services/media-access';
+import { proxySendOf } from '../../storage/accel';
 import { sendStoredObject } from '../../storage/serve-object';
 
 const params = z.object({ id: z.string().regex(/^[A-Za-z0-9_-]{22}$/, 'not a media id') });
@@ -25,6 +26,8 @@ export const PRESIGNED_DOWNLOAD_SECONDS = 300;
  * this server; HEAD is always answered here (a presigned GET URL cannot be used for HEAD).
  */
 export const downloadRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app, { ctx }) => {
+  // With MEDIA_ACCEL=nginx the proxy sends the bytes of what this route authorizes.
+  const proxySend = proxySendOf(ctx.config);
   app.get(
     '/api/media/:id/download',
     { schema: { params, querystring: query }, compress: false },
@@ -54,6 +57,7 @@ export const downloadRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async 
         cacheControl: `${scope}, ${ONE_HOUR}`,
         disposition: { type: 'attachment', filename: record.name },
         extraHeaders: { 'content-security-policy': MEDIA_CSP },
+        accel: proxySend,
       });
     },
   );

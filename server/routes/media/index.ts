@@ -6,6 +6,7 @@ import { derivativeKey, isProof } from '../../media/types';
 import { getSessionUser } from '../../plugins/authorize';
 import type { MediaRecord } from '../../repositories/media-repository';
 import { notDelivered } from '../../services/media-access';
+import { proxyCacheHeaders, proxySendOf } from '../../storage/accel';
 import { sendStoredObject } from '../../storage/serve-object';
 import { SmallObjectCache } from '../../storage/small-object-cache';
 import { downloadRoutes } from './download';
@@ -32,15 +33,19 @@ const notFound = () => new AppError('object-not-found', 'Object does not exist')
  * a sandbox CSP; every response says nosniff.
  */
 export const mediaRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app, { ctx }) => {
+  // With MEDIA_ACCEL=nginx the proxy sends the bytes of what this route authorizes.
+  const proxySend = proxySendOf(ctx.config);
   // Grid and lightbox images are requested again and again; under their content-addressed keys they never change.
   const derivatives = new SmallObjectCache();
   app.get('/media/:id/:file', { schema: { params, querystring: query }, compress: false }, async (request, reply) => {
     const { id, file } = request.params;
-    const { record, scope, clean } = await ctx.mediaAccess.readable(id, {
-      ...request.query,
-      user: () => getSessionUser(request),
-    });
-    const extraHeaders = { 'content-security-policy': MEDIA_CSP };
+    const { record, scope, clean } = await ctx.mediaAccess.readable(
+      id,
+      { ...request.query, user: () => getSessionUser(request) },
+      // The trash shows the admin its items' pictures; their originals stay out of reach until restored.
+      { fromTrash: file !== 'original' },
+    );
+    const extraHeaders = { 'content-security-policy': MEDIA_CSP, ...proxyCacheHeaders(ctx.config, scope) };
     if (file === 'original') {
       if (!clean) throw notDelivered();
       return sendStoredObject(request, reply, ctx.storage, record.fullPath, {
@@ -48,6 +53,7 @@ export const mediaRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (ap
         cacheControl: `${scope}, ${ONE_HOUR}`,
         disposition: { type: isSvg(record) ? 'attachment' : 'inline', filename: record.name },
         extraHeaders,
+        accel: proxySend,
       });
     }
     const derivative = record.derivatives.find((item) => item.file === file);
@@ -58,6 +64,9 @@ export const mediaRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (ap
       cacheControl: `${scope}, ${IMMUTABLE}`,
       extraHeaders,
       cache: derivatives,
+      // A public derivative is sent by this server once and kept by the proxy's cache (deploy/nginx), which then
+      // answers it without asking here; private ones go by X-Accel-Redirect.
+      accel: scope === 'public' ? undefined : proxySend,
     });
   });
   await app.register(downloadRoutes, { ctx });

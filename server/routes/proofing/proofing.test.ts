@@ -179,10 +179,11 @@ describe.each(TEST_DATABASES)('proofing galleries, picks and orders on %s', (dat
   });
 
   it('tells the photographer, with the client’s note and the amount', async () => {
-    const mail = await outboxMailTo(t.dataDir, ADMIN.email, /Noa Levi/);
+    // The photographer is also told of the sign-up, under the same name: the order's e-mail is the one with the note.
+    const mail = await outboxMailTo(t.dataDir, ADMIN.email, /Noa Levi/, /Please brighten the jump over the oxer/);
     expect(mail.text).toContain('Please brighten the jump over the oxer');
     expect(mail.text).toMatch(/3/);
-    expect(mail.html).toContain('/admin?tab=orders');
+    expect(mail.html).toContain('/admin/orders');
   });
 
   it('keeps the prices the order was made at when the price list changes', async () => {

@@ -1,11 +1,28 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { siteInfoSchema } from '../../../shared/schemas/site';
+import { contactDetailsInputSchema, contactDetailsSchema, siteInfoSchema } from '../../../shared/schemas/site';
 import type { AppContext } from '../../context';
+import { requireAdmin } from '../../plugins/authorize';
+import { siteInfo } from './site-info';
 
-/** GET /api/site: public settings the pages need (the booking form's address). */
+/**
+ * GET /api/site: public settings the pages need (the booking form's address, the photographer's contact details).
+ * PUT /api/admin/contact-details: the photographer changes those details.
+ */
 export const siteRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app, { ctx }) => {
   app.get('/api/site', { schema: { response: { 200: siteInfoSchema } } }, async (_request, reply) => {
-    reply.header('cache-control', 'public, max-age=300');
-    return { bookingFormUrl: ctx.config.bookingFormUrl ?? null };
+    const info = await siteInfo(ctx);
+    // Short enough that changed contact details reach visitors within a minute; not kept at all while the demo photos
+    // are being made, so the gallery stops saying so as soon as they are there.
+    reply.header('cache-control', info.demoPreparing ? 'no-cache' : 'public, max-age=60');
+    return info;
   });
+
+  app.put(
+    '/api/admin/contact-details',
+    {
+      onRequest: requireAdmin,
+      schema: { body: contactDetailsInputSchema, response: { 200: contactDetailsSchema } },
+    },
+    async (request) => ctx.contactDetails.save(request.body),
+  );
 };

@@ -11,8 +11,10 @@ import { createMediaRuntime } from '../../services/ingest-runtime';
 import { createLocalStorage } from '../../storage/local-storage';
 import type { Storage } from '../../storage/storage';
 
-const [databaseJson, dataDir, sourceFile] = process.argv.slice(2);
-if (!databaseJson || !dataDir || !sourceFile) throw new Error('usage: crash-child <database json> <data dir> <file>');
+const [databaseJson, dataDir, sourceFile, leaseMsText] = process.argv.slice(2);
+if (!databaseJson || !dataDir || !sourceFile || !leaseMsText) {
+  throw new Error('usage: crash-child <database json> <data dir> <file> <job lease ms>');
+}
 
 const database = await openDatabase(JSON.parse(databaseJson) as Config['database']);
 const storage = createLocalStorage(path.join(dataDir, 'media'));
@@ -28,7 +30,14 @@ const stalling: Storage = {
   },
 };
 const silent = { info: () => {}, warn: () => {}, error: () => {} };
-const runtime = createMediaRuntime({ database, storage: stalling, dataDir, logger: silent, siteName: 'Crash test' });
+const runtime = createMediaRuntime({
+  database,
+  storage: stalling,
+  dataDir,
+  logger: silent,
+  siteName: 'Crash test',
+  leaseMs: Number(leaseMsText),
+});
 const record = await runtime.ingest.ingestFile({
   folder: MAIN_GALLERY_FOLDER,
   localPath: sourceFile,

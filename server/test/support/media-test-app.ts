@@ -19,6 +19,8 @@ export const TEST_ADMIN = { email: 'photographer@example.com', password: 'media-
 export interface MediaTestApp {
   t: TestApp;
   storage: Storage;
+  /** The S3 server on the s3 driver (pause and resume it to take the store away and bring it back). */
+  s3: RunningS3rver | undefined;
   /** The ingest runtime on the second connection (its worker runs only inside `settle`). */
   runtime: MediaRuntime;
   clients: Record<'anonymous' | 'clientA' | 'clientB' | 'admin', TestClient>;
@@ -43,6 +45,8 @@ export interface MediaTestApp {
 export async function startMediaTestApp(options: {
   driver: 'disk' | 's3';
   database: 'sqlite' | 'postgres';
+  /** More variables for the app (MEDIA_ACCEL, say). */
+  env?: Record<string, string>;
 }): Promise<MediaTestApp> {
   let s3: RunningS3rver | undefined;
   if (options.driver === 's3') s3 = await startS3rver();
@@ -58,7 +62,7 @@ export async function startMediaTestApp(options: {
     : {};
   const t = await createTestApp({
     database: options.database,
-    env: { ADMIN_EMAIL: TEST_ADMIN.email, ADMIN_INITIAL_PASSWORD: TEST_ADMIN.password, ...s3Env },
+    env: { ADMIN_EMAIL: TEST_ADMIN.email, ADMIN_INITIAL_PASSWORD: TEST_ADMIN.password, ...s3Env, ...options.env },
     build: FAST_HASH,
   }).catch(async (error: unknown) => {
     await s3?.stop();
@@ -81,6 +85,7 @@ export async function startMediaTestApp(options: {
   return {
     t,
     storage,
+    s3,
     runtime,
     clients,
     userA,

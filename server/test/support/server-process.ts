@@ -27,6 +27,8 @@ export interface ServerProcessOptions {
   demoContent?: boolean;
   /** More configuration (server/env.ts), e.g. BOOKING_FORM_URL; it wins over the defaults above. */
   env?: Record<string, string>;
+  /** How long to wait for the health check to answer (60 s by default); several processes at once need longer. */
+  startTimeoutMs?: number;
 }
 
 export interface ServerProcess {
@@ -60,6 +62,8 @@ export async function startServerProcess(
       DATA_DIR: dataDir,
       DATABASE_URL: '',
       SMTP_URL: '',
+      // Required with PostgreSQL or S3 (server/env.ts); several processes of one test share it.
+      AUTH_SECRET: 'test-secret-test-secret-test-secret-0123',
       DEMO_CONTENT: options.demoContent ? 'true' : 'false',
       ADMIN_EMAIL: admin.email,
       ADMIN_INITIAL_PASSWORD: admin.password,
@@ -74,10 +78,15 @@ export async function startServerProcess(
   child.stderr?.on('data', (chunk: Buffer) => {
     output += chunk.toString();
   });
-  const deadline = Date.now() + 60_000;
+  const timeoutMs = options.startTimeoutMs ?? 60_000;
+  const deadline = Date.now() + timeoutMs;
   for (;;) {
     if (child.exitCode !== null) throw new Error(`the server exited with ${child.exitCode}:\n${output}`);
-    if (Date.now() > deadline) throw new Error(`the server did not start within 60 s:\n${output}`);
+    if (Date.now() > deadline) {
+      // Not left running behind the failed test.
+      await stopServerProcess(child, 'SIGKILL');
+      throw new Error(`the server did not start within ${timeoutMs / 1000} s:\n${output}`);
+    }
     try {
       if ((await fetch(`${url}/api/health`)).ok) return { child, url, output: () => output };
     } catch {

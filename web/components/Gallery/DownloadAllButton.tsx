@@ -1,67 +1,39 @@
-import { useState } from 'react';
+import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { type ArchiveProgress, downloadArchive } from './download';
+import { downloadArchive } from './download';
 
-/** Spells a byte count the way people read it, in the page's language. */
-function formatBytes(bytes: number, language: string): string {
-  const units = ['byte', 'kilobyte', 'megabyte', 'gigabyte'] as const;
-  let value = bytes;
-  let unit = 0;
-  while (value >= 1024 && unit < units.length - 1) {
-    value /= 1024;
-    unit++;
-  }
-  return new Intl.NumberFormat(language, {
-    style: 'unit',
-    unit: units[unit],
-    unitDisplay: 'short',
-    maximumFractionDigits: unit === 0 ? 0 : 1,
-  }).format(value);
-}
-
-/** Download all: the folder's ZIP, with a busy label and a progress bar of bytes received out of the total. */
-export function DownloadAllButton() {
-  const { t, i18n } = useTranslation('gallery');
-  const [progress, setProgress] = useState<ArchiveProgress | null>(null);
-  const [failed, setFailed] = useState(false);
-  const busy = progress !== null;
-
-  const start = async () => {
-    setFailed(false);
-    setProgress({ received: 0, total: null });
-    try {
-      await downloadArchive(setProgress);
-    } catch {
-      setFailed(true);
-    } finally {
-      setProgress(null);
-    }
-  };
-
-  const done = progress ? formatBytes(progress.received, i18n.language) : '';
-  const total = progress?.total ? formatBytes(progress.total, i18n.language) : null;
+/**
+ * Download all: the folder's ZIP, handed to the browser's own download (streamed to disk, with the browser's progress).
+ * `count` is how many items the gallery holds (null while it is not known yet): with nothing to download the button is
+ * disabled and says why. After a press, a line says where the file went.
+ */
+export function DownloadAllButton({ count }: { count: number | null }) {
+  const { t } = useTranslation('gallery');
+  const [started, setStarted] = useState(false);
+  const hintId = useId();
+  const empty = count === 0;
   return (
     <div className="download-all">
-      <button type="button" className="button" onClick={() => void start()} disabled={busy} aria-busy={busy}>
-        {busy ? t('downloadAll.busy') : t('downloadAll.button')}
+      <button
+        type="button"
+        className="button"
+        disabled={count === null || empty}
+        aria-describedby={empty ? hintId : undefined}
+        onClick={() => {
+          downloadArchive();
+          setStarted(true);
+        }}
+      >
+        {t('downloadAll.button')}
       </button>
-      {progress ? (
-        <div className="download-all__progress">
-          <progress
-            max={progress.total ?? undefined}
-            value={progress.total ? progress.received : undefined}
-            aria-label={t('downloadAll.progressLabel')}
-          />
-          <span className="muted" aria-live="polite">
-            {total ? t('downloadAll.progress', { done, total }) : t('downloadAll.progressUnknown', { done })}
-          </span>
-        </div>
+      {empty ? (
+        <span id={hintId} className="muted download-all__note">
+          {t('downloadAll.empty')}
+        </span>
       ) : null}
-      {failed ? (
-        <p className="download-all__error" role="alert">
-          {t('downloadAll.failed')}
-        </p>
-      ) : null}
+      <span className="muted download-all__note" role="status">
+        {started && !empty ? t('downloadAll.started') : ''}
+      </span>
     </div>
   );
 }

@@ -1,4 +1,5 @@
 import { useEffect, useRef } from 'react';
+import { preload } from 'react-dom';
 import { useTranslation } from 'react-i18next';
 import type { MediaView } from '../../../shared/schemas/media';
 import { useNearViewport } from '../../hooks/useInView';
@@ -13,12 +14,19 @@ interface GalleryTileProps {
   variant: TileVariant;
   /** The first tile of the page: loaded at once, with high priority. */
   priority: boolean;
+  /** The `sizes` of its picture, where a grid of its own sizes tiles otherwise than the collage's variants do. */
+  sizes?: string;
   onOpen: (item: MediaView, opener: HTMLElement) => void;
 }
 
-/** A video tile: muted, inline, looped, with its poster; it plays while on screen. */
-function VideoTile({ item }: { item: MediaView }) {
+/**
+ * A video tile: muted, inline, looped, with its poster; it plays while on screen. The first tile's poster is the
+ * page's largest picture, and a poster takes no `fetchpriority`: a high-priority preload (React puts it in the head,
+ * on the server too) starts it with the page instead of after the scripts and styles.
+ */
+function VideoTile({ item, priority }: { item: MediaView; priority: boolean }) {
   const ref = useRef<HTMLVideoElement>(null);
+  if (priority && item.image.src) preload(item.image.src, { as: 'image', fetchPriority: 'high' });
   useEffect(() => {
     const video = ref.current;
     if (!video) return;
@@ -57,9 +65,10 @@ function VideoTile({ item }: { item: MediaView }) {
 
 /**
  * One collage tile: a button that opens the item. Until it comes within 200 px of the viewport it is only its
- * blurred ThumbHash in a box of the final size, and asks for no image at all.
+ * blurred ThumbHash in a box of the final size, and asks for no image at all (the first tile of a page loads at once).
+ * The server renders the same; its HTML also carries each picture inside <noscript>, for browsers without scripts.
  */
-export function GalleryTile({ item, number, variant, priority, onOpen }: GalleryTileProps) {
+export function GalleryTile({ item, number, variant, priority, onOpen, sizes }: GalleryTileProps) {
   const { t } = useTranslation('gallery');
   const ref = useRef<HTMLButtonElement>(null);
   const near = useNearViewport(ref, '200px', priority);
@@ -76,13 +85,24 @@ export function GalleryTile({ item, number, variant, priority, onOpen }: Gallery
       {near ? (
         item.kind === 'video' && item.video ? (
           <span className="tile__frame" style={{ backgroundImage: thumb(item) }}>
-            <VideoTile item={item} />
+            <VideoTile item={item} priority={priority} />
           </span>
         ) : (
-          <MediaImage media={item} sizes={tileSizes(variant)} alt="" priority={priority} className="tile__image" />
+          <MediaImage
+            media={item}
+            sizes={sizes ?? tileSizes(variant)}
+            alt=""
+            priority={priority}
+            className="tile__image"
+          />
         )
       ) : (
-        <span className="tile__frame" style={{ backgroundImage: thumb(item) }} />
+        <span className="tile__frame" style={{ backgroundImage: thumb(item) }}>
+          {/* Without scripts nothing comes near: such a browser (or a crawler) gets the picture from the start. */}
+          <noscript>
+            <MediaImage media={item} sizes={sizes ?? tileSizes(variant)} alt="" className="tile__image" />
+          </noscript>
+        </span>
       )}
       {item.kind === 'video' ? <span className="tile__badge" aria-hidden="true" /> : null}
     </button>

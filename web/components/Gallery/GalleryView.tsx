@@ -8,7 +8,7 @@ import { CollageGrid } from './CollageGrid';
 import { FilterBar } from './FilterBar';
 import { type GallerySource, galleryPageQuery } from './gallery-api';
 import { PAGE_SIZE } from './gallery-constants';
-import { Lightbox } from './Lightbox';
+import { LazyLightbox } from './LazyLightbox';
 import { Pagination } from './Pagination';
 import { registerGalleryServiceWorker, warmServiceWorker } from './service-worker';
 import { useGalleryUrl } from './useGalleryUrl';
@@ -29,6 +29,19 @@ interface GalleryViewProps {
   lightboxActions?: (item: MediaView) => ReactNode;
   /** Buttons over each tile, beside (never inside) its open button; `number` is the tile's place in the gallery. */
   tileActions?: (item: MediaView, number: number) => ReactNode;
+  /** Items a page: the collage's 6 unless the view asks for more (a client's dense grid). */
+  pageSize?: number;
+  /** Lays out one page instead of the collage (a client's dense grid); gets what the collage would. */
+  renderGrid?: (grid: GridProps) => ReactNode;
+}
+
+/** What lays out one page of tiles: the collage, or a view's own grid. */
+export interface GridProps {
+  items: MediaView[];
+  /** The number the first tile carries in its label (its place in the whole gallery). */
+  firstNumber: number;
+  onOpen: (item: MediaView) => void;
+  tileActions?: (item: MediaView, number: number) => ReactNode;
 }
 
 /**
@@ -43,12 +56,14 @@ export function GalleryView({
   toolbar,
   lightboxActions,
   tileActions,
+  pageSize = PAGE_SIZE,
+  renderGrid,
 }: GalleryViewProps) {
   const { t } = useTranslation('gallery');
   const url = useGalleryUrl();
   const { type, page } = url;
   const queryClient = useQueryClient();
-  const query = useQuery(galleryPageQuery(source, type, page));
+  const query = useQuery(galleryPageQuery(source, type, page, pageSize));
   const data = query.data;
   const connection = useConnectionState();
   const lastTotal = useRef<{ type: string; total: number } | null>(null);
@@ -71,7 +86,8 @@ export function GalleryView({
   useEffect(() => {
     if (!data) return;
     const controller = new AbortController();
-    const loadPage = async (n: number) => (await queryClient.fetchQuery(galleryPageQuery(source, type, n))).items;
+    const loadPage = async (n: number) =>
+      (await queryClient.fetchQuery(galleryPageQuery(source, type, n, pageSize))).items;
     const cancel = whenIdle(() => {
       warmServiceWorker();
       if (page >= data.pageCount || prefersSavingData()) return;
@@ -86,12 +102,12 @@ export function GalleryView({
       cancel();
       controller.abort();
     };
-  }, [data, page, type, source, queryClient]);
+  }, [data, page, type, source, queryClient, pageSize]);
 
   const items = data?.items ?? [];
   const openIndex = url.item ? items.findIndex((item) => item.id === url.item) : -1;
   const open = openIndex >= 0 ? items[openIndex] : undefined;
-  const firstNumber = (page - 1) * PAGE_SIZE + 1;
+  const firstNumber = (page - 1) * pageSize + 1;
 
   const step = async (move: -1 | 1) => {
     if (!data) return;
@@ -103,7 +119,7 @@ export function GalleryView({
     }
     const otherPage = page + move;
     if (otherPage < 1 || otherPage > data.pageCount) return;
-    const other: GalleryPage = await queryClient.fetchQuery(galleryPageQuery(source, type, otherPage));
+    const other: GalleryPage = await queryClient.fetchQuery(galleryPageQuery(source, type, otherPage, pageSize));
     const next = move === 1 ? other.items[0] : other.items.at(-1);
     if (next) url.showItem(next.id, otherPage);
   };
@@ -133,6 +149,8 @@ export function GalleryView({
         </div>
       ) : items.length === 0 ? (
         <p className="gallery__state muted">{emptyText ?? t(`empty.${type}`)}</p>
+      ) : renderGrid ? (
+        renderGrid({ items, firstNumber, onOpen: (item) => url.openItem(item.id), tileActions })
       ) : (
         <CollageGrid
           items={items}
@@ -152,7 +170,7 @@ export function GalleryView({
         />
       ) : null}
       {open && data ? (
-        <Lightbox
+        <LazyLightbox
           item={open}
           number={firstNumber + openIndex}
           total={data.total}
@@ -161,6 +179,7 @@ export function GalleryView({
           onStep={(move) => void step(move)}
           onClose={url.closeItem}
           actions={lightboxActions?.(open)}
+          neighbours={[items[openIndex - 1], items[openIndex + 1]]}
         />
       ) : null}
     </div>

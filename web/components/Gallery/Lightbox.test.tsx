@@ -2,7 +2,8 @@
 import { fireEvent, render, screen } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { MediaView } from '../../../shared/schemas/media';
-import { Lightbox } from './Lightbox';
+import { LazyLightbox } from './LazyLightbox';
+import { Lightbox, viewerSizes } from './Lightbox';
 
 const photo: MediaView = {
   id: 'abc',
@@ -28,6 +29,34 @@ function open(overrides: Partial<Parameters<typeof Lightbox>[0]> = {}) {
 afterEach(() => {
   document.documentElement.dir = '';
 });
+
+const portrait: MediaView = {
+  ...photo,
+  id: 'def',
+  width: 800,
+  height: 1200,
+  image: {
+    src: '/media/def/960.jpg',
+    srcset: { avif: '/def.avif 960w', webp: '/def.webp 960w', jpeg: '/def.jpg 960w' },
+  },
+};
+
+const stage = () => document.querySelector('.lightbox__stage') as HTMLElement;
+const figure = () => document.querySelector('.lightbox__media') as HTMLElement;
+
+/** One finger (a touch pointer) pressed at `from`, moved to `to` and lifted. */
+function drag(from: [number, number], to: [number, number], pointerId = 1) {
+  const at = ([clientX, clientY]: [number, number]) => ({
+    pointerId,
+    pointerType: 'touch',
+    clientX,
+    clientY,
+    button: 0,
+  });
+  fireEvent.pointerDown(stage(), at(from));
+  fireEvent.pointerMove(stage(), at(to));
+  fireEvent.pointerUp(stage(), at(to));
+}
 
 describe('the lightbox', () => {
   it('opens as a modal dialog with focus inside and the page behind inert; closing gives focus back', () => {
@@ -89,5 +118,101 @@ describe('the lightbox', () => {
     expect(document.activeElement).toBe(buttons[0]);
     fireEvent.keyDown(document, { key: 'Tab', shiftKey: true });
     expect(document.activeElement).toBe(last);
+  });
+
+  it('swipes to the next item against the reading direction, and closes on a swipe down', () => {
+    document.documentElement.dir = 'ltr';
+    const ltr = open();
+    drag([300, 400], [100, 410]);
+    drag([100, 400], [300, 410]);
+    expect(ltr.onStep.mock.calls).toEqual([[1], [-1]]);
+    drag([200, 300], [210, 500]);
+    expect(ltr.onClose).toHaveBeenCalledTimes(1);
+    ltr.view.unmount();
+
+    document.documentElement.dir = 'rtl';
+    const rtl = open();
+    drag([100, 400], [300, 410]);
+    expect(rtl.onStep.mock.calls).toEqual([[1]]);
+    // A short move is neither a swipe nor a close.
+    drag([100, 400], [130, 420]);
+    expect(rtl.onStep).toHaveBeenCalledTimes(1);
+    expect(rtl.onClose).not.toHaveBeenCalled();
+  });
+
+  it('zooms in on a double tap and out on the next; a zoomed picture pans instead of swiping', () => {
+    const { onStep } = open();
+    drag([100, 100], [100, 100]);
+    expect(stage()).toHaveAttribute('data-zoomed', 'false');
+    drag([102, 101], [102, 101]);
+    expect(stage()).toHaveAttribute('data-zoomed', 'true');
+    expect(figure().style.transform).toContain('scale(2.5)');
+    // Zoomed, the viewer asks for a larger file.
+    expect(screen.getByRole('img')).toHaveAttribute('sizes', viewerSizes(photo, 2.5));
+    drag([300, 400], [100, 400]);
+    expect(onStep).not.toHaveBeenCalled();
+    drag([100, 100], [100, 100]);
+    drag([100, 100], [100, 100]);
+    expect(stage()).toHaveAttribute('data-zoomed', 'false');
+    expect(figure().style.transform).toBe('translate(0px, 0px) scale(1)');
+  });
+
+  it('pinches with two fingers', () => {
+    open();
+    const finger = (pointerId: number, clientX: number) => ({ pointerId, pointerType: 'touch', clientX, clientY: 300 });
+    fireEvent.pointerDown(stage(), finger(1, 150));
+    fireEvent.pointerDown(stage(), finger(2, 250));
+    fireEvent.pointerMove(stage(), finger(1, 100));
+    fireEvent.pointerMove(stage(), finger(2, 300));
+    expect(figure().style.transform).toContain('scale(2)');
+    fireEvent.pointerUp(stage(), finger(1, 100));
+    fireEvent.pointerUp(stage(), finger(2, 300));
+    expect(stage()).toHaveAttribute('data-zoomed', 'true');
+  });
+
+  it('does not take the end of a drag for a click on the ground', () => {
+    const { onClose } = open();
+    drag([100, 100], [100, 100]);
+    drag([100, 100], [100, 100]);
+    drag([100, 100], [160, 100]);
+    fireEvent.click(stage());
+    expect(onClose).not.toHaveBeenCalled();
+    fireEvent.click(stage());
+    expect(onClose).toHaveBeenCalledTimes(1);
+  });
+
+  it('fetches the neighbours ahead at the size the viewer will show them, out of sight', () => {
+    open({ neighbours: [undefined, portrait] });
+    const preload = document.querySelector('[data-preload="def"]') as HTMLElement;
+    expect(preload.closest('[hidden]')).not.toBeNull();
+    const img = preload.querySelector('img') as HTMLImageElement;
+    expect(img).toHaveAttribute('srcset', '/def.jpg 960w');
+    expect(img).toHaveAttribute('sizes', viewerSizes(portrait));
+    expect(img).not.toHaveAttribute('loading', 'lazy');
+    expect(preload.querySelector('source[type="image/avif"]')).toHaveAttribute('sizes', viewerSizes(portrait));
+    expect(screen.getAllByRole('img')).toHaveLength(1);
+  });
+
+  it('names its icon buttons (here by their keys: no translations are loaded)', () => {
+    open();
+    for (const name of ['lightbox.close', 'lightbox.previous', 'lightbox.next']) {
+      expect(screen.getByRole('button', { name })).toBeVisible();
+    }
+  });
+
+  it('loads the viewer when first opened, on a black screen meanwhile', async () => {
+    render(
+      <LazyLightbox
+        item={photo}
+        number={1}
+        total={1}
+        hasPrevious={false}
+        hasNext={false}
+        onStep={vi.fn()}
+        onClose={vi.fn()}
+      />,
+    );
+    expect(document.querySelector('.lightbox')).toBeNull();
+    expect(await screen.findByRole('dialog')).toBeVisible();
   });
 });

@@ -3,9 +3,12 @@ import { createPortal } from 'react-dom';
 import { useTranslation } from 'react-i18next';
 import type { MediaView } from '../../../shared/schemas/media';
 import { MediaImage } from '../Media/MediaImage';
-import { documentDirection, stepForKey, stepForSwipe } from './direction';
+import { documentDirection, stepForKey } from './direction';
+import { useViewerGestures } from './useViewerGestures';
+import { DOUBLE_TAP_SCALE, zoomTransform } from './zoom';
+import './viewer.css';
 
-interface LightboxProps {
+export interface LightboxProps {
   item: MediaView;
   /** 1-based place of the item in the gallery, and the gallery's size, for "3 of 40". */
   number: number;
@@ -16,24 +19,54 @@ interface LightboxProps {
   onClose: () => void;
   /** Extra buttons (the private gallery's Download). */
   actions?: ReactNode;
+  /** The items either side: their pictures are fetched ahead, at the size the viewer will show them. */
+  neighbours?: ReadonlyArray<MediaView | undefined>;
 }
 
 const FOCUSABLE = 'button:not([disabled]), [href], video[controls], [tabindex]:not([tabindex="-1"])';
 
 /**
- * The modal viewer: the full image (responsive srcset) or the video with controls. Escape and a click outside the
- * content close it; Tab stays inside; focus returns to the tile that opened it. Arrow keys and swipes step through
- * the gallery in the reading direction (in RTL, ArrowLeft is next). While it is open the page behind is inert.
+ * The `sizes` of a picture in the viewer: it is fitted into the stage, at most the screen's width and its height less
+ * the top bar and a margin (4.5rem; a phone's bottom bar takes more), so it is as wide as the screen or as high as the
+ * stage allows, whichever comes first. A zoomed picture asks for a larger file. The neighbours' preloads use the same value, so the browser picks the same
+ * file from the srcset for both.
  */
-export function Lightbox({ item, number, total, hasPrevious, hasNext, onStep, onClose, actions }: LightboxProps) {
+export function viewerSizes(item: MediaView, scale = 1): string {
+  const ratio = (item.width / item.height).toFixed(3);
+  const fitted = `min(100vw, (100dvh - 4.5rem) * ${ratio})`;
+  return scale > 1 ? `calc(${fitted} * ${scale})` : fitted;
+}
+
+/**
+ * The full-screen viewer: an opaque dark stage with the photo fitted as large as the screen allows (edge to edge on a
+ * phone) or the video with its controls. The counter, the item's actions and Close sit in a bar at the top, Previous
+ * and Next at the sides (at the bottom on a phone), all in fixed places whatever the photo's shape. Escape and a
+ * click beside the photo close it; Tab stays inside; focus returns to the tile that opened it. Arrow keys and swipes
+ * step in the reading direction (in RTL, ArrowLeft is next); a swipe down closes; double tap and pinch zoom, and a
+ * zoomed photo pans. The neighbours' pictures are fetched ahead. While it is open the page behind is inert.
+ */
+export function Lightbox(props: LightboxProps) {
+  const { item, number, total, hasPrevious, hasNext, onStep, onClose, actions, neighbours = [] } = props;
   const { t } = useTranslation('gallery');
   const overlayRef = useRef<HTMLDivElement>(null);
   const dialogRef = useRef<HTMLDivElement>(null);
   const closeRef = useRef<HTMLButtonElement>(null);
-  const swipeStart = useRef<{ x: number; y: number } | null>(null);
+  const stageRef = useRef<HTMLDivElement>(null);
+  const boxRef = useRef<HTMLElement>(null);
   const [failed, setFailed] = useState<string | null>(null);
-  const latest = useRef({ onStep, onClose, hasPrevious, hasNext });
-  latest.current = { onStep, onClose, hasPrevious, hasNext };
+  const isVideo = item.kind === 'video' && item.video !== null;
+  const gestures = useViewerGestures({
+    itemKey: item.id,
+    zoomable: !isVideo,
+    stageRef,
+    boxRef,
+    onStep: (move) => {
+      if ((move === 1 && hasNext) || (move === -1 && hasPrevious)) onStep(move);
+    },
+    onClose,
+  });
+  const latest = useRef({ onStep, onClose, hasPrevious, hasNext, consumeDrag: gestures.consumeDrag });
+  latest.current = { onStep, onClose, hasPrevious, hasNext, consumeDrag: gestures.consumeDrag };
 
   // Focus moves in on open and back to the opener on close; the page behind cannot be reached meanwhile.
   useEffect(() => {
@@ -72,106 +105,146 @@ export function Lightbox({ item, number, total, hasPrevious, hasNext, onStep, on
     return () => document.removeEventListener('keydown', onKey);
   }, []);
 
-  // A click anywhere but the picture, the video and the controls is outside the content and closes the viewer.
-  // (A native listener: the overlay itself is not a control; Escape is the keyboard way.)
+  // A click on the dark ground (beside the photo, or on the bars between their buttons) closes the viewer; the end
+  // of a drag does not. (A native listener: the ground itself is not a control; Escape is the keyboard way.)
   useEffect(() => {
     const overlay = overlayRef.current;
     if (!overlay) return;
     const onClick = (event: MouseEvent) => {
-      const target = event.target as Element;
-      if (target === overlay || target === dialogRef.current || target.classList.contains('lightbox__media')) {
-        latest.current.onClose();
-      }
+      if (latest.current.consumeDrag()) return;
+      if (event.target instanceof Element && event.target.hasAttribute('data-backdrop')) latest.current.onClose();
     };
     overlay.addEventListener('click', onClick);
     return () => overlay.removeEventListener('click', onClick);
   }, []);
 
-  const onPointerDown = (event: React.PointerEvent) => {
-    if (event.pointerType !== 'mouse') swipeStart.current = { x: event.clientX, y: event.clientY };
-  };
-  const onPointerUp = (event: React.PointerEvent) => {
-    const start = swipeStart.current;
-    swipeStart.current = null;
-    if (!start) return;
-    const move = stepForSwipe(event.clientX - start.x, event.clientY - start.y, documentDirection());
-    if ((move === 1 && hasNext) || (move === -1 && hasPrevious)) onStep(move);
-  };
-
-  const label = t(item.kind === 'video' ? 'lightbox.video' : 'lightbox.image', { number });
+  const label = t(isVideo ? 'lightbox.video' : 'lightbox.image', { number });
   const ratio = item.width / item.height;
+  const pulled = gestures.dragY;
 
   return createPortal(
-    <div ref={overlayRef} className="lightbox">
+    <div ref={overlayRef} className="lightbox" data-backdrop="">
       <div
         ref={dialogRef}
         className="lightbox__dialog"
         role="dialog"
         aria-modal="true"
         aria-label={t('lightbox.label')}
-        onPointerDown={onPointerDown}
-        onPointerUp={onPointerUp}
-        onPointerCancel={() => {
-          swipeStart.current = null;
-        }}
+        data-backdrop=""
       >
-        <div className="lightbox__bar">
+        <div className="lightbox__bar" data-backdrop="">
           <p className="lightbox__position" aria-live="polite">
             {t('lightbox.position', { current: number, total })}
           </p>
           <div className="lightbox__actions">
             {actions}
-            <button ref={closeRef} type="button" className="button button--ghost" onClick={onClose}>
-              {t('lightbox.close')}
+            <button ref={closeRef} type="button" className="lightbox__icon-button" onClick={onClose}>
+              <span aria-hidden="true" className="lightbox__close-icon" />
+              <span className="visually-hidden">{t('lightbox.close')}</span>
             </button>
           </div>
         </div>
-        <figure
-          className="lightbox__media"
-          style={{ '--lightbox-ratio': String(ratio) } as React.CSSProperties}
-          key={item.id}
+        <div
+          ref={stageRef}
+          className="lightbox__stage"
+          data-backdrop=""
+          data-zoomed={gestures.zoomed}
+          {...gestures.handlers}
         >
-          {item.kind === 'video' && item.video ? (
-            // biome-ignore lint/a11y/useMediaCaption: the photographer's footage has no spoken words to caption
-            <video
-              className="lightbox__video"
-              controls
-              playsInline
-              autoPlay
-              poster={item.image.src || undefined}
-              aria-label={label}
-              onError={() => setFailed(item.id)}
-            >
-              <source src={item.video.src} type={item.video.type} />
-            </video>
-          ) : (
-            <MediaImage
-              media={item}
-              sizes={`min(100vw, ${Math.round(ratio * 85)}dvh)`}
-              alt={label}
-              priority
-              className="lightbox__image"
-            />
-          )}
-          {failed === item.id ? (
-            <figcaption className="lightbox__error" role="alert">
-              {t('error.media')}
-            </figcaption>
-          ) : null}
-        </figure>
-        <div className="lightbox__nav">
-          <button type="button" className="lightbox__step" disabled={!hasPrevious} onClick={() => onStep(-1)}>
-            <span aria-hidden="true" className="lightbox__arrow lightbox__arrow--back" />
-            {t('lightbox.previous')}
-          </button>
-          <button type="button" className="lightbox__step" disabled={!hasNext} onClick={() => onStep(1)}>
-            {t('lightbox.next')}
-            <span aria-hidden="true" className="lightbox__arrow lightbox__arrow--forward" />
-          </button>
+          <figure
+            ref={boxRef}
+            key={item.id}
+            className="lightbox__media"
+            data-dragging={gestures.dragging}
+            style={
+              {
+                '--lightbox-ratio': String(ratio),
+                transform: pulled ? `translateY(${pulled}px)` : zoomTransform(gestures.view),
+                opacity: pulled ? Math.max(0.4, 1 - pulled / 500) : undefined,
+              } as React.CSSProperties
+            }
+          >
+            {isVideo && item.video ? (
+              // biome-ignore lint/a11y/useMediaCaption: the photographer's footage has no spoken words to caption
+              <video
+                className="lightbox__video"
+                controls
+                playsInline
+                autoPlay
+                poster={item.image.src || undefined}
+                aria-label={label}
+                onError={() => setFailed(item.id)}
+              >
+                <source src={item.video.src} type={item.video.type} />
+              </video>
+            ) : (
+              <MediaImage
+                media={item}
+                sizes={viewerSizes(item, gestures.zoomed ? DOUBLE_TAP_SCALE : 1)}
+                alt={label}
+                priority
+                className="lightbox__image"
+              />
+            )}
+            {failed === item.id ? (
+              <figcaption className="lightbox__error" role="alert">
+                {t('error.media')}
+              </figcaption>
+            ) : null}
+          </figure>
         </div>
+        <button
+          type="button"
+          className="lightbox__icon-button lightbox__step lightbox__step--previous"
+          disabled={!hasPrevious}
+          onClick={() => onStep(-1)}
+        >
+          <span aria-hidden="true" className="lightbox__arrow lightbox__arrow--back" />
+          <span className="visually-hidden">{t('lightbox.previous')}</span>
+        </button>
+        <button
+          type="button"
+          className="lightbox__icon-button lightbox__step lightbox__step--next"
+          disabled={!hasNext}
+          onClick={() => onStep(1)}
+        >
+          <span aria-hidden="true" className="lightbox__arrow lightbox__arrow--forward" />
+          <span className="visually-hidden">{t('lightbox.next')}</span>
+        </button>
+        <NeighbourPreloads items={neighbours} />
       </div>
     </div>,
     document.body,
+  );
+}
+
+/**
+ * The neighbours' pictures, never shown: the browser fetches each `<img>` (eager, at low priority) and picks from the
+ * srcset exactly as it will for the viewer, so stepping to a neighbour shows a picture already in the cache. A
+ * video's neighbour is its poster, which the viewer shows until the video plays.
+ */
+function NeighbourPreloads({ items }: { items: ReadonlyArray<MediaView | undefined> }) {
+  return (
+    <div hidden className="lightbox__preloads">
+      {items.map((item) =>
+        item?.kind === 'video' ? (
+          <img key={item.id} data-preload={item.id} src={item.image.src} alt="" fetchPriority="low" />
+        ) : item ? (
+          <picture key={item.id} data-preload={item.id}>
+            <source type="image/avif" srcSet={item.image.srcset.avif} sizes={viewerSizes(item)} />
+            <source type="image/webp" srcSet={item.image.srcset.webp} sizes={viewerSizes(item)} />
+            <img
+              src={item.image.src}
+              srcSet={item.image.srcset.jpeg}
+              sizes={viewerSizes(item)}
+              alt=""
+              fetchPriority="low"
+              decoding="async"
+            />
+          </picture>
+        ) : null,
+      )}
+    </div>
   );
 }
 

@@ -5,7 +5,7 @@ export function downloadUrl(item: Pick<MediaView, 'id'>): string {
   return `/api/media/${encodeURIComponent(item.id)}/download`;
 }
 
-/** The folder's ZIP (stored entries, Content-Length when known). */
+/** The folder's ZIP: stored entries, Content-Length, and a name of the site, the client and the day. */
 export const ARCHIVE_URL = '/api/me/gallery/archive';
 
 /** Saves `href` under `name` through a temporary <a download>: the fallback that works everywhere. */
@@ -52,8 +52,16 @@ function saveWithIframe(href: string, name: string): void {
 }
 
 /**
- * Downloads one item as an attachment: an image by blob, so the page learns whether it worked; a video by
- * a hidden iframe; and when fetching is impossible, by a plain anchor. Throws when the server refuses.
+ * Above this size a file is never read into the page's memory (a phone would run out with a long video): the
+ * browser's own download takes it and streams it to disk.
+ */
+export const LARGEST_FILE_IN_MEMORY = 32 * 1024 * 1024;
+
+/**
+ * Downloads one item as an attachment: a video by a hidden iframe; an image by fetch, so the page learns whether it
+ * worked, saved from a blob when it is small, and handed to the browser's own download (a plain anchor) when its
+ * Content-Length says it is large, before its body is read; when fetching is impossible, by a plain anchor. Throws
+ * when the server refuses.
  */
 export async function downloadItem(item: Pick<MediaView, 'id' | 'kind' | 'name'>): Promise<void> {
   const href = downloadUrl(item);
@@ -71,7 +79,13 @@ export async function downloadItem(item: Pick<MediaView, 'id' | 'kind' | 'name'>
   }
   // A refusal is an answer, not a file: saving it would store an error page under the photo's name.
   if (!response.ok) throw new Error(`download failed with ${response.status}`);
-  saveBlob(await response.blob(), item.name);
+  const name = fileNameFromDisposition(response.headers.get('content-disposition'), item.name);
+  if (Number(response.headers.get('content-length')) > LARGEST_FILE_IN_MEMORY) {
+    await response.body?.cancel();
+    saveWithAnchor(href, name);
+    return;
+  }
+  saveBlob(await response.blob(), name);
 }
 
 /** The name in a Content-Disposition header (`filename*` first, as RFC 6266 prefers), or `fallback`. */
@@ -89,32 +103,11 @@ export function fileNameFromDisposition(header: string | null, fallback: string)
   return plain?.[1]?.trim() || fallback;
 }
 
-export interface ArchiveProgress {
-  received: number;
-  /** From Content-Length; null when the server could not know it in advance. */
-  total: number | null;
-}
-
 /**
- * Downloads the whole folder as one ZIP, reporting bytes received of the total as they arrive, then saves it.
- * Throws when the server refuses or the connection drops, so the caller can say so.
+ * "Download all": the archive goes to the browser's own download by a plain anchor, so it streams to disk with the
+ * browser's progress and never passes through the page's memory. The server names it (Content-Disposition); the page
+ * offers it only for a gallery that has something in it, since the server refuses an empty one.
  */
-export async function downloadArchive(onProgress: (progress: ArchiveProgress) => void, signal?: AbortSignal) {
-  const response = await fetch(ARCHIVE_URL, { credentials: 'same-origin', signal });
-  if (!response.ok || !response.body) throw new Error(`archive failed with ${response.status}`);
-  const length = Number(response.headers.get('content-length'));
-  const total = Number.isFinite(length) && length > 0 ? length : null;
-  const reader = response.body.getReader();
-  const chunks: Uint8Array[] = [];
-  let received = 0;
-  onProgress({ received, total });
-  for (;;) {
-    const { done, value } = await reader.read();
-    if (done) break;
-    chunks.push(value);
-    received += value.byteLength;
-    onProgress({ received, total });
-  }
-  const name = fileNameFromDisposition(response.headers.get('content-disposition'), 'gallery.zip');
-  saveBlob(new Blob(chunks as BlobPart[], { type: 'application/zip' }), name);
+export function downloadArchive(): void {
+  saveWithAnchor(ARCHIVE_URL, '');
 }

@@ -5,6 +5,8 @@ import type { GalleryType } from '../../../shared/schemas/gallery';
  * (~23 KB gzip). gallery-logic.test.ts checks they equal shared/schemas/gallery.ts.
  */
 export const PAGE_SIZE = 6;
+/** A client's dense grid: 48 tiles a page. */
+export const DENSE_PAGE_SIZE = 48;
 export const GALLERY_TYPES: readonly GalleryType[] = ['all', 'images', 'videos'];
 
 export function isGalleryType(value: unknown): value is GalleryType {

@@ -1,28 +1,12 @@
 import { useCallback, useMemo } from 'react';
 import type { GalleryType } from '../../../shared/schemas/gallery';
 import { useSearchParams } from '../../router';
-import { isGalleryType } from './gallery-constants';
+import { readGalleryUrl } from './gallery-url';
+
+export { type GalleryUrlState, readGalleryUrl } from './gallery-url';
 
 /** History state marking an entry the gallery pushed to open an item, so closing can step back over it. */
 const OPENED_HERE = 'gallery-item-opened';
-
-export interface GalleryUrlState {
-  type: GalleryType;
-  page: number;
-  /** The id of the open item, or null. */
-  item: string | null;
-}
-
-/** Reads `?type=&page=&item=`; anything unreadable means the default (all, page 1, nothing open). */
-export function readGalleryUrl(params: URLSearchParams): GalleryUrlState {
-  const type = params.get('type');
-  const page = Number(params.get('page'));
-  return {
-    type: isGalleryType(type) ? type : 'all',
-    page: Number.isInteger(page) && page >= 1 ? page : 1,
-    item: params.get('item') || null,
-  };
-}
 
 /**
  * The gallery's state lives in the URL: filter, page and the open item. Filter and page changes are new history

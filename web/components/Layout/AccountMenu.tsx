@@ -19,18 +19,7 @@ export function AccountMenu({ user, onLogout }: { user: SessionUser; onLogout: (
         aria-label={t('nav.accountMenu')}
         onClick={toggle}
       >
-        <svg
-          aria-hidden="true"
-          viewBox="0 0 24 24"
-          width="22"
-          height="22"
-          fill="none"
-          stroke="currentColor"
-          strokeWidth="1.8"
-        >
-          <circle cx="12" cy="8" r="4" />
-          <path d="M4 21c1.5-4 4.5-6 8-6s6.5 2 8 6" />
-        </svg>
+        <span aria-hidden="true" className="account-menu__icon" />
       </button>
       <div id={menuId} className="account-menu__popup" hidden={!open}>
         <p className="account-menu__identity" dir="auto">

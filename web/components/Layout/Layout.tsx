@@ -1,19 +1,23 @@
-import { useEffect, useRef } from 'react';
+import { lazy, Suspense, useEffect, useRef, useSyncExternalStore } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation } from '../../router';
 import { AppRoutes } from '../../routes';
 import { ErrorBoundary } from '../ErrorBoundary';
 import { Footer } from './Footer';
-import { LanguageMenu } from './LanguageMenu';
 import { NavBar } from './NavBar';
+import { uploadTraySignal } from './upload-tray-signal';
 import './layout.css';
 
-/** The frame of every page: skip link, navigation, the page, footer, and the floating language button. */
+/** The admin's upload tray: its own chunk, loaded only once an upload has started in this page load. */
+const UploadTray = lazy(() => import('../../pages/Admin/UploadTray'));
+
+/** The frame of every page: skip link, navigation (with the language button), the page, footer. */
 export function Layout() {
   const { t } = useTranslation();
   const { pathname } = useLocation();
   const mainRef = useRef<HTMLElement>(null);
   const firstRender = useRef(true);
+  const uploading = useSyncExternalStore(uploadTraySignal.subscribe, uploadTraySignal.get, () => false);
 
   // A new page starts at the top, and focus moves to it so screen readers announce the change.
   // biome-ignore lint/correctness/useExhaustiveDependencies: runs on every path change by design
@@ -38,7 +42,11 @@ export function Layout() {
         </ErrorBoundary>
       </main>
       <Footer />
-      <LanguageMenu />
+      {uploading ? (
+        <Suspense fallback={null}>
+          <UploadTray />
+        </Suspense>
+      ) : null}
     </>
   );
 }

@@ -7,10 +7,12 @@ import { SESSION_QUERY_KEY, useSession } from '../../hooks/useSession';
 import { Link, NavLink, useLocation } from '../../router';
 import { siteName } from '../../site';
 import { AccountMenu } from './AccountMenu';
+import { LanguageChoices, LanguageMenu } from './LanguageMenu';
 
 /**
  * The navigation bar. On wide screens the links sit in the bar with an account dropdown; on phones a
- * hamburger opens the same links in a panel. Which links show depends on the session, for display only.
+ * hamburger opens the same links in a panel, with the languages to choose from. The translate button sits at the
+ * bar's end on every screen. Which links show depends on the session, for display only.
  */
 export function NavBar() {
   const { t } = useTranslation();
@@ -100,7 +102,17 @@ export function NavBar() {
               <AccountMenu user={user} onLogout={onLogout} />
             </>
           )}
+          <div className="site-nav__languages">
+            <LanguageChoices
+              optionClassName="site-nav__language"
+              onChosen={() => {
+                closeMenu();
+                toggleRef.current?.focus();
+              }}
+            />
+          </div>
         </div>
+        <LanguageMenu />
       </nav>
     </header>
   );

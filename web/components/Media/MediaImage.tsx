@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useLayoutEffect, useRef, useState, useSyncExternalStore } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { MediaView } from '../../../shared/schemas/media';
 import { placeholderUrl } from './placeholder';
@@ -14,6 +14,20 @@ interface MediaImageProps {
   className?: string;
 }
 
+const noChanges = () => () => undefined;
+
+/**
+ * Whether the picture fades in once loaded: only where scripts draw it. In the server's HTML (false there, and while
+ * the browser hydrates it) a picture shows as it arrives, before any script has run, and without scripts at all.
+ */
+function useFadeIn(): boolean {
+  return useSyncExternalStore(
+    noChanges,
+    () => true,
+    () => false,
+  );
+}
+
 /**
  * An image (or a video's poster) at the right size and format for the screen: AVIF, then WebP, then JPEG. Its box
  * keeps the aspect ratio from the first paint, so nothing shifts, and shows the blurred ThumbHash until decoded. An
@@ -22,11 +36,18 @@ interface MediaImageProps {
 export function MediaImage({ media, sizes, alt, priority = false, className }: MediaImageProps) {
   const { t } = useTranslation();
   const [loaded, setLoaded] = useState<boolean | 'failed'>(false);
+  const fades = useFadeIn();
+  const image = useRef<HTMLImageElement>(null);
+  // A picture of the server's HTML may have loaded before the scripts ran: its load event is gone.
+  useLayoutEffect(() => {
+    if (image.current?.complete && image.current.naturalWidth > 0) setLoaded(true);
+  }, []);
   const placeholder = placeholderUrl(media.placeholder);
   return (
     <div
       className={`media-image${className ? ` ${className}` : ''}`}
       data-loaded={loaded}
+      data-fade={fades}
       style={
         {
           '--media-aspect': `${media.width} / ${media.height}`,
@@ -38,6 +59,7 @@ export function MediaImage({ media, sizes, alt, priority = false, className }: M
         <source type="image/avif" srcSet={media.image.srcset.avif} sizes={sizes} />
         <source type="image/webp" srcSet={media.image.srcset.webp} sizes={sizes} />
         <img
+          ref={image}
           src={media.image.src}
           srcSet={media.image.srcset.jpeg}
           sizes={sizes}

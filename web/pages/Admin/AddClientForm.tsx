@@ -2,7 +2,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { EmailField } from '../../components/EmailField';
-import { FormMessage } from '../../components/FormMessage';
+import { Notice } from '../../components/Notice';
 import { TextField } from '../../components/TextField';
 import { useSubmit } from '../../hooks/useSubmit';
 import { adminApi, adminKeys } from './admin-api';
@@ -52,7 +52,7 @@ export function AddClientForm({ onAdded }: { onAdded: (folder: string) => void }
           onChange={setPhone}
         />
       </div>
-      <FormMessage kind="error" text={add.errorKey ? t(add.errorKey) : null} />
+      {add.errorKey ? <Notice kind="error">{t(add.errorKey)}</Notice> : null}
       <button type="submit" className="button" disabled={add.busy}>
         {add.busy ? t('clients.add.submitting') : t('clients.add.submit')}
       </button>

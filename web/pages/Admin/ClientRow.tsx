@@ -1,12 +1,16 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { type FormEvent, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { isolateFor } from '../../../shared/bidi';
 import type { Client } from '../../../shared/schemas/clients';
+import { useConfirm } from '../../components/Dialog';
 import { EmailField } from '../../components/EmailField';
-import { FormMessage } from '../../components/FormMessage';
+import { Notice } from '../../components/Notice';
 import { useSubmit } from '../../hooks/useSubmit';
 import { currentLanguage } from '../../i18n';
+import { Link } from '../../router';
 import { adminApi, adminKeys } from './admin-api';
+import { folderPath } from './admin-paths';
 import { formatBytes, formatDateTime } from './format';
 import { InvitationLink } from './InvitationLink';
 
@@ -27,7 +31,7 @@ function ClientStatus({ client }: { client: Client }) {
 }
 
 /** One client of the list, with what the photographer does to them: open, invite, change the address, remove. */
-export function ClientRow({ client, onOpen }: { client: Client; onOpen: (folder: string, label: string) => void }) {
+export function ClientRow({ client }: { client: Client }) {
   const { t, i18n } = useTranslation('admin');
   const queryClient = useQueryClient();
   const refresh = async () => {
@@ -46,13 +50,19 @@ export function ClientRow({ client, onOpen }: { client: Client; onOpen: (folder:
     },
   });
   const remove = useSubmit(adminApi.removeClient, { onSuccess: refresh });
+  const [confirm, confirmDialog] = useConfirm();
 
   const onChangeEmail = (event: FormEvent) => {
     event.preventDefault();
     changeEmail.submit(newEmail.trim());
   };
-  const onRemove = () => {
-    if (window.confirm(t('clients.confirmRemove', { name: client.fullName }))) remove.submit(client.id);
+  const onRemove = async () => {
+    const sure = await confirm({
+      title: t('clients.confirmRemove', { name: isolateFor(currentLanguage(i18n), client.fullName) }),
+      confirmLabel: t('clients.remove'),
+      tone: 'danger',
+    });
+    if (sure) remove.submit(client.id);
   };
   const errorKey = invite.errorKey ?? changeEmail.errorKey ?? remove.errorKey;
   return (
@@ -86,14 +96,9 @@ export function ClientRow({ client, onOpen }: { client: Client; onOpen: (folder:
         </div>
       </dl>
       <div className="client-row__actions">
-        <button
-          type="button"
-          className="button"
-          aria-describedby={nameId}
-          onClick={() => onOpen(client.folder, client.fullName)}
-        >
+        <Link className="button" aria-describedby={nameId} to={folderPath(client.folder)}>
           {t('clients.openGallery')}
-        </button>
+        </Link>
         {client.hasAccount && client.emailVerified ? null : (
           <button
             type="button"
@@ -134,7 +139,8 @@ export function ClientRow({ client, onOpen }: { client: Client; onOpen: (folder:
           </button>
         </form>
       ) : null}
-      <FormMessage kind="error" text={errorKey ? t(errorKey) : null} />
+      {errorKey ? <Notice kind="error">{t(errorKey)}</Notice> : null}
+      {confirmDialog}
     </li>
   );
 }

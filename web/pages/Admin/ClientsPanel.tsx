@@ -4,6 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { isolate } from '../../../shared/bidi';
 import type { Client } from '../../../shared/schemas/clients';
 import { FormMessage } from '../../components/FormMessage';
+import { Notice } from '../../components/Notice';
 import { useSubmit } from '../../hooks/useSubmit';
 import { AddClientForm } from './AddClientForm';
 import { adminApi, adminKeys } from './admin-api';
@@ -59,7 +60,7 @@ function UnownedFolder({
           {t('clients.unowned.assign')}
         </button>
       </div>
-      <FormMessage kind="error" text={assign.errorKey ? t(assign.errorKey) : null} />
+      {assign.errorKey ? <Notice kind="error">{t(assign.errorKey)}</Notice> : null}
     </li>
   );
 }
@@ -68,7 +69,7 @@ function UnownedFolder({
  * The photographer's clients: add one (their folder exists at once), invite them by e-mail or a link to paste,
  * see who has confirmed their address and when they last signed in, change an address, remove a client.
  */
-export function ClientsPanel({ onOpen }: { onOpen: (folder: string, label: string) => void }) {
+export function ClientsPanel() {
   const { t } = useTranslation('admin');
   const query = useQuery({ queryKey: adminKeys.clients, queryFn: adminApi.clients });
   const [search, setSearch] = useState('');
@@ -98,7 +99,7 @@ export function ClientsPanel({ onOpen }: { onOpen: (folder: string, label: strin
           ) : (
             <ul className="client-list">
               {items.map((client) => (
-                <ClientRow key={client.id} client={client} onOpen={onOpen} />
+                <ClientRow key={client.id} client={client} />
               ))}
             </ul>
           )}

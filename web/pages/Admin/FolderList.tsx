@@ -2,12 +2,19 @@ import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { FormMessage } from '../../components/FormMessage';
+import { Link } from '../../router';
 import { adminApi, adminKeys } from './admin-api';
+import { folderPath } from './admin-paths';
+import './clients.css';
 import { formatBytes, formatDateTime } from './format';
 import { NameOrEmailSearch } from './NameOrEmailSearch';
 
-/** Every client folder with its owner, item count, size and last upload; searchable by name or e-mail. */
-export function FolderList({ onOpen }: { onOpen: (folder: string, label: string) => void }) {
+/**
+ * Every client folder with its owner, item count, size and last upload; searchable by name or e-mail. One card a
+ * folder (the clients tab's card styles): cards wrap into columns on a wide screen and stack on a phone, where a
+ * six-column table would not fit.
+ */
+export function FolderList() {
   const { t, i18n } = useTranslation('admin');
   const query = useQuery({ queryKey: adminKeys.folders, queryFn: adminApi.folders });
   const [search, setSearch] = useState('');
@@ -25,44 +32,43 @@ export function FolderList({ onOpen }: { onOpen: (folder: string, label: string)
       ) : items.length === 0 ? (
         <p className="muted">{t('folders.noMatch')}</p>
       ) : (
-        <table className="admin-table">
-          <thead>
-            <tr>
-              <th scope="col">{t('folders.name')}</th>
-              <th scope="col">{t('folders.email')}</th>
-              <th scope="col">{t('folders.items')}</th>
-              <th scope="col">{t('folders.size')}</th>
-              <th scope="col">{t('folders.lastUpload')}</th>
-              <th scope="col">
-                <span className="visually-hidden">{t('folders.open')}</span>
-              </th>
-            </tr>
-          </thead>
-          <tbody>
-            {items.map((item) => (
-              <tr key={item.folder} data-testid="admin-folder" data-folder={item.folder}>
-                <td>
+        <ul className="client-list client-list--grid">
+          {items.map((item) => (
+            <li key={item.folder} className="client-row" data-testid="admin-folder" data-folder={item.folder}>
+              <div className="client-row__head">
+                <strong>
                   <bdi>{item.name ?? '—'}</bdi>
-                </td>
-                <td>
-                  <bdi dir="ltr">{item.email}</bdi>
-                </td>
-                <td>{item.itemCount.toLocaleString(i18n.language)}</td>
-                <td>{formatBytes(item.totalSize, i18n.language)}</td>
-                <td>{item.lastUpload ? formatDateTime(item.lastUpload, i18n.language) : t('folders.never')}</td>
-                <td>
-                  <button
-                    type="button"
-                    className="button button--ghost"
-                    onClick={() => onOpen(item.folder, item.name ?? item.email)}
-                  >
-                    {t('folders.open')}
-                  </button>
-                </td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
+                </strong>
+                <bdi dir="ltr" className="client-row__email">
+                  {item.email}
+                </bdi>
+              </div>
+              <dl className="client-row__facts">
+                <div>
+                  <dt>{t('folders.items')}</dt>
+                  <dd>{item.itemCount.toLocaleString(i18n.language)}</dd>
+                </div>
+                <div>
+                  <dt>{t('folders.size')}</dt>
+                  <dd>{formatBytes(item.totalSize, i18n.language)}</dd>
+                </div>
+                <div>
+                  <dt>{t('folders.lastUpload')}</dt>
+                  <dd>{item.lastUpload ? formatDateTime(item.lastUpload, i18n.language) : t('folders.never')}</dd>
+                </div>
+              </dl>
+              <div className="client-row__actions">
+                <Link className="button button--ghost" to={folderPath(item.folder)}>
+                  {t('folders.open')}
+                  <span className="visually-hidden">
+                    {' '}
+                    <bdi>{item.name ?? item.email}</bdi>
+                  </span>
+                </Link>
+              </div>
+            </li>
+          ))}
+        </ul>
       )}
     </div>
   );

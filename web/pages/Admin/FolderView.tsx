@@ -1,53 +1,24 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { LANGUAGE_NAMES, LANGUAGES, type Language } from '../../../shared/i18n/languages';
 import type { AdminMedia } from '../../../shared/schemas/admin';
+import { ApiError } from '../../api/client';
+import { errorMessageKey } from '../../api/error-messages';
+import { useConfirm } from '../../components/Dialog';
 import { FormMessage } from '../../components/FormMessage';
-import { MediaImage } from '../../components/Media/MediaImage';
+import { Notice } from '../../components/Notice';
 import { adminApi, adminKeys } from './admin-api';
 import { formatBytes } from './format';
 import { GalleryModeSwitch } from './GalleryModeSwitch';
 import { HomePicksEditor } from './HomePicksEditor';
+import { MediaGrid } from './MediaGrid';
+import { PhotosReadyControl } from './PhotosReadyControl';
 import { Uploader } from './Uploader';
 
 type Message = { kind: 'error' | 'success' | 'info'; text: string } | null;
 
 /** While any item is processing, the grid refreshes itself so new files appear as they become ready. */
 const PROCESSING_POLL_MS = 2000;
-
-function MediaTile({
-  item,
-  busy,
-  onDelete,
-  extra,
-}: {
-  item: AdminMedia;
-  busy: boolean;
-  onDelete: (item: AdminMedia) => void;
-  extra?: React.ReactNode;
-}) {
-  const { t, i18n } = useTranslation('admin');
-  return (
-    <li className="admin-tile" data-testid="admin-media" data-name={item.name} data-status={item.status}>
-      <div className="admin-tile__preview">
-        {item.view ? (
-          <MediaImage media={item.view} sizes="12rem" alt={item.name} />
-        ) : (
-          <span className="muted">{item.status === 'failed' ? t('folder.failed') : t('folder.processing')}</span>
-        )}
-      </div>
-      <bdi className="admin-tile__name">{item.name}</bdi>
-      <span className="muted">{formatBytes(item.size, i18n.language)}</span>
-      <div className="admin-tile__actions">
-        {extra}
-        <button type="button" className="button button--ghost" disabled={busy} onClick={() => onDelete(item)}>
-          {t('folder.delete')}
-        </button>
-      </div>
-    </li>
-  );
-}
 
 /**
  * One folder: upload into it, its media grid with delete, the "fix existing files" repair and, for a client folder,
@@ -59,7 +30,7 @@ export function FolderView({ folder, isMain }: { folder: string; isMain: boolean
   const queryClient = useQueryClient();
   const [working, setWorking] = useState(false);
   const [message, setMessage] = useState<Message>(null);
-  const [mailLanguage, setMailLanguage] = useState<Language | ''>('');
+  const [confirm, confirmDialog] = useConfirm();
   const query = useQuery({
     queryKey: adminKeys.folder(folder),
     queryFn: () => adminApi.folderMedia(folder),
@@ -72,29 +43,30 @@ export function FolderView({ folder, isMain }: { folder: string; isMain: boolean
     void queryClient.invalidateQueries({ queryKey: adminKeys.folders });
   };
 
-  async function run(task: () => Promise<void>, failure: string) {
+  async function run(task: () => Promise<void>, failure: string | ((error: unknown) => string)) {
     setWorking(true);
     setMessage(null);
     try {
       await task();
-    } catch {
-      setMessage({ kind: 'error', text: failure });
+    } catch (error) {
+      setMessage({ kind: 'error', text: typeof failure === 'string' ? failure : failure(error) });
     } finally {
       setWorking(false);
       refresh();
     }
   }
 
-  const remove = (item: AdminMedia) => {
-    if (!window.confirm(t('folder.confirmDelete'))) return;
+  const remove = async (item: AdminMedia) => {
+    if (!(await confirm({ title: t('folder.confirmDelete'), confirmLabel: t('folder.delete'), tone: 'danger' })))
+      return;
     void run(async () => {
       await adminApi.deleteMedia(item.id);
       void queryClient.invalidateQueries({ queryKey: adminKeys.trash });
     }, t('folder.deleteFailed'));
   };
 
-  const fix = () => {
-    if (!window.confirm(t('folder.confirmFix'))) return;
+  const fix = async () => {
+    if (!(await confirm({ title: t('folder.confirmFix'), confirmLabel: t('folder.fix') }))) return;
     void run(async () => {
       let after: string | undefined;
       let done = 0;
@@ -109,20 +81,6 @@ export function FolderView({ folder, isMain }: { folder: string; isMain: boolean
     }, t('folder.fixFailed'));
   };
 
-  const notify = () =>
-    void run(async () => {
-      const sent = await adminApi.notify(folder, mailLanguage || undefined);
-      setMessage({ kind: 'success', text: t('folder.notifySent', { email: sent.sentTo }) });
-    }, t('folder.notifyFailed'));
-
-  const move = (index: number, by: -1 | 1) => {
-    const ids = items.map((item) => item.id);
-    const [moved] = ids.splice(index, 1);
-    if (!moved) return;
-    ids.splice(index + by, 0, moved);
-    void run(() => adminApi.reorderMainGallery(ids).then(() => undefined), t('folder.reorderFailed'));
-  };
-
   return (
     <div className="folder-view">
       {isMain ? null : <GalleryModeSwitch folder={folder} />}
@@ -132,29 +90,21 @@ export function FolderView({ folder, isMain }: { folder: string; isMain: boolean
           {t('folder.fix')}
         </button>
         {isMain ? null : (
-          <>
-            <label className="admin-inline-field">
-              <span>{t('folder.notifyLanguage')}</span>
-              <select
-                value={mailLanguage}
-                disabled={working}
-                onChange={(event) => setMailLanguage(event.currentTarget.value as Language | '')}
-              >
-                <option value="">—</option>
-                {LANGUAGES.map((language) => (
-                  <option key={language} value={language}>
-                    {LANGUAGE_NAMES[language]}
-                  </option>
-                ))}
-              </select>
-            </label>
-            <button type="button" className="button" disabled={working} onClick={notify}>
-              {t('folder.notify')}
-            </button>
-          </>
+          <PhotosReadyControl
+            folder={folder}
+            readyCount={items.filter((item) => item.status === 'ready').length}
+            disabled={working}
+            run={run}
+            onSent={(text) => setMessage({ kind: 'success', text })}
+          />
         )}
       </div>
-      {message ? <FormMessage kind={message.kind} text={message.text} /> : null}
+      {message ? (
+        <Notice kind={message.kind} onDismiss={() => setMessage(null)}>
+          {message.text}
+        </Notice>
+      ) : null}
+      {confirmDialog}
       {isMain ? <HomePicksEditor items={items} disabled={working} /> : null}
       {query.isPending ? (
         <p className="muted">{t('common:loading')}</p>
@@ -171,38 +121,17 @@ export function FolderView({ folder, isMain }: { folder: string; isMain: boolean
               i18n.language,
             )}
           </p>
-          <ul className="admin-grid" aria-busy={working}>
-            {items.map((item, index) => (
-              <MediaTile
-                key={item.id}
-                item={item}
-                busy={working}
-                onDelete={remove}
-                extra={
-                  isMain ? (
-                    <>
-                      <button
-                        type="button"
-                        className="button button--ghost"
-                        disabled={working || index === 0}
-                        onClick={() => move(index, -1)}
-                      >
-                        {t('folder.moveUp')}
-                      </button>
-                      <button
-                        type="button"
-                        className="button button--ghost"
-                        disabled={working || index === items.length - 1}
-                        onClick={() => move(index, 1)}
-                      >
-                        {t('folder.moveDown')}
-                      </button>
-                    </>
-                  ) : null
-                }
-              />
-            ))}
-          </ul>
+          <MediaGrid
+            folder={folder}
+            isMain={isMain}
+            items={items}
+            working={working}
+            run={run}
+            confirm={confirm}
+            say={(text) => setMessage({ kind: 'success', text })}
+            failureText={(error, fallback) => (error instanceof ApiError ? t(errorMessageKey(error)) : fallback)}
+            onDelete={(item) => void remove(item)}
+          />
         </>
       )}
     </div>

@@ -3,10 +3,35 @@ import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { type AdminMedia, FEATURED_PICKS, type HomePicks } from '../../../shared/schemas/admin';
 import { FormMessage } from '../../components/FormMessage';
+import { MediaImage } from '../../components/Media/MediaImage';
 import { adminApi, adminKeys } from './admin-api';
+import './bulk.css';
+
+/** One choice, shown by its thumbnail and named by its file name. */
+function PickTile({
+  item,
+  type,
+  checked,
+  onChange,
+}: {
+  item: AdminMedia;
+  type: 'radio' | 'checkbox';
+  checked: boolean;
+  onChange: () => void;
+}) {
+  return (
+    <label className="pick-tile" data-testid="pick-tile" data-name={item.name}>
+      <input type={type} name={type === 'radio' ? 'home-hero' : undefined} checked={checked} onChange={onChange} />
+      <span className="pick-tile__preview">
+        {item.view ? <MediaImage media={item.view} sizes="8rem" alt="" /> : null}
+      </span>
+      <bdi className="pick-tile__name">{item.name}</bdi>
+    </label>
+  );
+}
 
 /**
- * The home page's hero video and three featured images, chosen among the ready main-gallery items. `disabled` (the
+ * The home page's hero video and three featured images, chosen by their thumbnails among the ready main-gallery items. `disabled` (the
  * panel's working flag) holds the save while another operation runs.
  */
 export function HomePicksEditor({ items, disabled = false }: { items: AdminMedia[]; disabled?: boolean }) {
@@ -49,30 +74,44 @@ export function HomePicksEditor({ items, disabled = false }: { items: AdminMedia
   return (
     <details className="home-picks">
       <summary>{t('picks.title')}</summary>
-      <label className="admin-inline-field">
-        <span>{t('picks.hero')}</span>
-        <select
-          value={picks.heroId ?? ''}
-          onChange={(event) => setPicks({ ...picks, heroId: event.currentTarget.value || null })}
-        >
-          <option value="">—</option>
+      <fieldset className="home-picks__choices">
+        <legend>{t('picks.hero')}</legend>
+        <div className="pick-grid">
+          <label className="pick-tile">
+            <input
+              type="radio"
+              name="home-hero"
+              checked={picks.heroId === null}
+              onChange={() => setPicks({ ...picks, heroId: null })}
+            />
+            <span className="pick-tile__name">{t('picks.noHero')}</span>
+          </label>
           {videos.map((video) => (
-            <option key={video.id} value={video.id}>
-              {video.name}
-            </option>
+            <PickTile
+              key={video.id}
+              item={video}
+              type="radio"
+              checked={picks.heroId === video.id}
+              onChange={() => setPicks({ ...picks, heroId: video.id })}
+            />
           ))}
-        </select>
-      </label>
-      <fieldset className="home-picks__featured">
+        </div>
+      </fieldset>
+      <fieldset className="home-picks__choices">
         <legend>
           {t('picks.featured')} — {t('picks.limit', { count: FEATURED_PICKS })}
         </legend>
-        {images.map((image) => (
-          <label key={image.id} className="admin-inline-field">
-            <input type="checkbox" checked={picks.featuredIds.includes(image.id)} onChange={() => toggle(image.id)} />
-            <bdi>{image.name}</bdi>
-          </label>
-        ))}
+        <div className="pick-grid">
+          {images.map((image) => (
+            <PickTile
+              key={image.id}
+              item={image}
+              type="checkbox"
+              checked={picks.featuredIds.includes(image.id)}
+              onChange={() => toggle(image.id)}
+            />
+          ))}
+        </div>
       </fieldset>
       <button type="button" className="button" disabled={disabled || saving || tooMany} onClick={() => void save()}>
         {t('picks.save')}

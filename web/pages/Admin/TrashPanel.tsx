@@ -3,10 +3,15 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { TRASH_RETENTION_DAYS } from '../../../shared/schemas/admin';
 import { FormMessage } from '../../components/FormMessage';
+import { MediaImage } from '../../components/Media/MediaImage';
 import { adminApi, adminKeys } from './admin-api';
+import './bulk.css';
 import { formatBytes, formatDateTime } from './format';
 
-/** Deleted items, restorable until the daily sweep removes them 30 days after deletion. */
+/**
+ * Deleted items with their thumbnails and the client they came from, restorable until the daily sweep removes them
+ * 30 days after deletion.
+ */
 export function TrashPanel() {
   const { t, i18n } = useTranslation('admin');
   const queryClient = useQueryClient();
@@ -43,9 +48,19 @@ export function TrashPanel() {
         <ul className="trash-list" aria-busy={working}>
           {query.data.items.map((item) => (
             <li key={item.id} className="trash-item" data-testid="trash-item" data-name={item.name}>
+              <div className="trash-item__preview">
+                {item.view ? <MediaImage media={item.view} sizes="6rem" alt={item.name} /> : null}
+              </div>
               <bdi className="trash-item__name">{item.name}</bdi>
-              <span className="muted">
-                {t('trash.folder')}: <bdi dir="ltr">{item.folder}</bdi> · {formatBytes(item.size, i18n.language)}
+              <span className="muted" data-testid="trash-owner">
+                {item.owner ? (
+                  <>
+                    {t('trash.client')}: <bdi>{item.owner.name ?? item.owner.email}</bdi>
+                  </>
+                ) : (
+                  t('tabs.mainGallery')
+                )}{' '}
+                · <bdi>{formatBytes(item.size, i18n.language)}</bdi>
               </span>
               <span className="muted">
                 {t('trash.deletedAt')}: {item.deletedAt ? formatDateTime(item.deletedAt, i18n.language) : ''} ·{' '}

@@ -1,16 +1,17 @@
-import { type DragEvent, useEffect, useId, useMemo, useState, useSyncExternalStore } from 'react';
+import { type DragEvent, useEffect, useId, useMemo, useRef, useState, useSyncExternalStore } from 'react';
 import { useTranslation } from 'react-i18next';
 import { FormMessage } from '../../components/FormMessage';
 import { formatBytes } from './format';
 import {
   forgetUnfinishedUploads,
   type UploadFailure,
-  UploadQueue,
+  type UploadQueue,
   type UploadTarget,
   type UploadTask,
   unfinishedUploads,
 } from './upload-queue';
-import { canApply } from './upload-state';
+import { canApply, isFinished } from './upload-state';
+import { uploadStore } from './upload-store';
 
 /** The translation key of a file's failure: the server's reason first, then its code. */
 export function failureKey(error: UploadFailure): string {
@@ -82,6 +83,16 @@ function TaskRow({ task, queue, disabled }: { task: UploadTask; queue: UploadQue
             {t('upload.resume')}
           </button>
         ) : null}
+        {canApply(task.state, 'retry') ? (
+          <button
+            type="button"
+            className="button button--ghost"
+            disabled={disabled}
+            onClick={() => queue.retry(task.id)}
+          >
+            {t('upload.retry')}
+          </button>
+        ) : null}
         {canApply(task.state, 'cancel') ? (
           <button
             type="button"
@@ -97,11 +108,17 @@ function TaskRow({ task, queue, disabled }: { task: UploadTask; queue: UploadQue
   );
 }
 
+/** Whether a task goes where this uploader sends files. */
+export function sameTarget(a: UploadTarget, b: UploadTarget): boolean {
+  return 'event' in a ? 'event' in b && a.event === b.event : 'folder' in b && a.folder === b.folder;
+}
+
 /**
  * Choose or drop many images and videos; each goes to `folder` (or to the competition `event`) by tus with its own
- * progress, speed, state and error, and the buttons the upload state machine allows. `onUploaded` runs as each file
- * is accepted. `disabled` (the panel's working flag) takes no new files and disables every button until the running
- * operation ends.
+ * progress, speed, state and error, and the buttons the upload state machine allows. The files go into the page's
+ * one upload list (upload-store.ts), so they keep going when this view closes; it lists the files of its own target.
+ * `onUploaded` runs as each of them is accepted. `disabled` (the panel's working flag) takes no new files and disables
+ * every button until the running operation ends.
  */
 export function Uploader({
   onUploaded,
@@ -113,14 +130,23 @@ export function Uploader({
 }) {
   const { t } = useTranslation('admin');
   const inputId = useId();
-  // One queue per folder view; the callback is read through a ref-like holder so the queue never changes.
-  const [callback] = useState(() => ({ current: onUploaded }));
-  callback.current = onUploaded;
-  const queue = useMemo(() => new UploadQueue(() => callback.current()), [callback]);
-  const tasks = useSyncExternalStore(queue.subscribe, queue.getSnapshot);
+  const queue = uploadStore;
+  const allTasks = useSyncExternalStore(queue.subscribe, queue.getSnapshot);
+  const targetKey = 'event' in target ? `event:${target.event}` : `folder:${target.folder}`;
+  // biome-ignore lint/correctness/useExhaustiveDependencies: the target is compared by its key
+  const tasks = useMemo(() => allTasks.filter((task) => sameTarget(task.target, target)), [allTasks, targetKey]);
   const [dragging, setDragging] = useState(false);
   const [unfinished, setUnfinished] = useState(() => unfinishedUploads());
-  useEffect(() => () => queue.clear(), [queue]);
+  const latestOnUploaded = useRef(onUploaded);
+  latestOnUploaded.current = onUploaded;
+  // biome-ignore lint/correctness/useExhaustiveDependencies: the target is compared by its key
+  useEffect(
+    () =>
+      queue.onUploaded((task) => {
+        if (sameTarget(task.target, target)) latestOnUploaded.current();
+      }),
+    [queue, targetKey],
+  );
 
   const add = (files: FileList | null) => {
     if (disabled || !files || files.length === 0) return;
@@ -192,8 +218,13 @@ export function Uploader({
               <TaskRow key={task.id} task={task} queue={queue} disabled={disabled} />
             ))}
           </ul>
-          <button type="button" className="button button--ghost" disabled={disabled} onClick={() => queue.clear()}>
-            {t('upload.clear')}
+          <button
+            type="button"
+            className="button button--ghost"
+            disabled={disabled || tasks.every((task) => !isFinished(task.state))}
+            onClick={() => queue.clearFinished()}
+          >
+            {t('upload.clearFinished')}
           </button>
         </>
       ) : null}

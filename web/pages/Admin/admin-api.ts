@@ -7,6 +7,7 @@ import type {
   FixMetadataResponse,
   HomePicks,
 } from '../../../shared/schemas/admin';
+import type { TrashList } from '../../../shared/schemas/admin-bulk';
 import type { AgreementView } from '../../../shared/schemas/agreements';
 import type {
   Client,
@@ -17,6 +18,11 @@ import type {
   sentInvitationSchema,
   updateClientBodySchema,
 } from '../../../shared/schemas/clients';
+import type {
+  PhotosReadyResult,
+  PhotosReadyStatus,
+  photosReadyRequestSchema,
+} from '../../../shared/schemas/photos-ready';
 import { apiFetch } from '../../api/client';
 
 const folderUrl = (folder: string) => `/api/admin/folders/${encodeURIComponent(folder)}`;
@@ -26,18 +32,16 @@ export const adminApi = {
   folders: () => apiFetch<AdminFolderList>('/api/admin/folders'),
   folderMedia: (folder: string) => apiFetch<AdminMediaList>(`${folderUrl(folder)}/media`),
   deleteMedia: (id: string) => apiFetch<AdminMedia>(`/api/admin/media/${id}`, { method: 'DELETE' }),
-  trash: () => apiFetch<AdminMediaList>('/api/admin/trash'),
+  trash: () => apiFetch<TrashList>('/api/admin/trash'),
   restore: (id: string) => apiFetch<{ ok: true }>(`/api/admin/trash/${id}/restore`, { method: 'POST', json: {} }),
   fixMetadata: (folder: string, after?: string) =>
     apiFetch<FixMetadataResponse>(`${folderUrl(folder)}/fix-metadata`, {
       method: 'POST',
       json: after ? { after } : {},
     }),
-  notify: (folder: string, language?: Language) =>
-    apiFetch<{ sentTo: string; language: Language }>(`${folderUrl(folder)}/notify`, {
-      method: 'POST',
-      json: language ? { language } : {},
-    }),
+  photosReady: (folder: string) => apiFetch<PhotosReadyStatus>(`${folderUrl(folder)}/photos-ready`),
+  notify: (folder: string, body: z.input<typeof photosReadyRequestSchema>) =>
+    apiFetch<PhotosReadyResult>(`${folderUrl(folder)}/notify`, { method: 'POST', json: body }),
   reorderMainGallery: (ids: string[]) =>
     apiFetch<{ ok: true }>('/api/admin/main-gallery/order', { method: 'PUT', json: { ids } }),
   homePicks: () => apiFetch<HomePicks>('/api/admin/home-picks'),
@@ -65,6 +69,7 @@ export const adminApi = {
 export const adminKeys = {
   folders: ['admin', 'folders'] as const,
   folder: (folder: string) => ['admin', 'folder', folder] as const,
+  photosReady: (folder: string) => ['admin', 'photos-ready', folder] as const,
   trash: ['admin', 'trash'] as const,
   picks: ['admin', 'picks'] as const,
   agreements: ['admin', 'agreements'] as const,

@@ -1,14 +1,20 @@
-import { lazy, Suspense, useState } from 'react';
+import { useQuery } from '@tanstack/react-query';
+import { lazy, Suspense, useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { MAIN_GALLERY_FOLDER } from '../../../shared/folders';
 import { PageFrame } from '../../components/PageFrame/PageFrame';
 import { useNamespace } from '../../hooks/useNamespace';
 import { useSession } from '../../hooks/useSession';
-import { Link } from '../../router';
+import { Link, Navigate, useLocation } from '../../router';
 import { AgreementsPanel } from './AgreementsPanel';
+import { adminApi, adminKeys } from './admin-api';
+import { ADMIN_ROOT, parseAdminPath, tabPath } from './admin-paths';
+import { BookingsPanel } from './BookingsPanel';
 import { ClientsPanel } from './ClientsPanel';
+import { ContactSettingsPanel } from './ContactSettingsPanel';
 import { FolderList } from './FolderList';
 import { FolderView } from './FolderView';
+import { NoticeBadge } from './NoticeBadge';
 import { OrdersPanel } from './OrdersPanel';
 import { TrashPanel } from './TrashPanel';
 import { WatermarkPanel } from './WatermarkPanel';
@@ -17,68 +23,109 @@ import './admin.css';
 /** The Events tab (competitions) is a chunk of its own, loaded when the tab opens. */
 const EventsPanel = lazy(() => import('./EventsPanel'));
 
-const TABS = ['folders', 'clients', 'orders', 'events', 'mainGallery', 'watermark', 'trash', 'agreements'] as const;
+/** The first tab is where /admin lands. */
+const TABS = [
+  'folders',
+  'clients',
+  'orders',
+  'bookings',
+  'events',
+  'mainGallery',
+  'watermark',
+  'contactDetails',
+  'trash',
+  'agreements',
+] as const;
 type Tab = (typeof TABS)[number];
 
-function AdminPanel() {
+/** One client folder at /admin/folders/<folder>; its title comes from the folder list, so a reload keeps it. */
+function OpenFolder({ folder }: { folder: string }) {
   const { t } = useTranslation('admin');
-  const [tab, setTab] = useState<Tab>('folders');
-  const [open, setOpen] = useState<{ folder: string; label: string } | null>(null);
+  const folders = useQuery({ queryKey: adminKeys.folders, queryFn: adminApi.folders });
+  const entry = folders.data?.items.find((item) => item.folder === folder);
   return (
     <>
-      <div className="admin-tabs" role="tablist" aria-label={t('tabs.label')}>
-        {TABS.map((name) => (
-          <button
-            key={name}
-            type="button"
-            role="tab"
-            aria-selected={tab === name}
-            className={`admin-tab${tab === name ? ' admin-tab--active' : ''}`}
-            onClick={() => {
-              setTab(name);
-              setOpen(null);
-            }}
-          >
-            {t(`tabs.${name}`)}
-          </button>
-        ))}
+      <div className="admin-toolbar">
+        <Link className="button button--ghost" to={tabPath('folders')}>
+          {t('folders.back')}
+        </Link>
+        <h2 className="admin-subtitle">
+          <bdi>{entry ? (entry.name ?? entry.email) : folder}</bdi>
+        </h2>
       </div>
-      <div role="tabpanel">
-        {tab === 'clients' ? (
-          <ClientsPanel
-            onOpen={(folder, label) => {
-              setTab('folders');
-              setOpen({ folder, label });
-            }}
-          />
-        ) : null}
-        {tab === 'folders' ? (
-          open ? (
-            <>
-              <div className="admin-toolbar">
-                <button type="button" className="button button--ghost" onClick={() => setOpen(null)}>
-                  {t('folders.back')}
-                </button>
-                <h2 className="admin-subtitle">
-                  <bdi>{open.label}</bdi>
-                </h2>
-              </div>
-              <FolderView key={open.folder} folder={open.folder} isMain={false} />
-            </>
-          ) : (
-            <FolderList onOpen={(folder, label) => setOpen({ folder, label })} />
-          )
-        ) : null}
-        {tab === 'mainGallery' ? <FolderView folder={MAIN_GALLERY_FOLDER} isMain /> : null}
-        {tab === 'orders' ? <OrdersPanel /> : null}
-        {tab === 'events' ? (
-          <Suspense fallback={<p className="muted">{t('common:loading')}</p>}>
-            <EventsPanel />
-          </Suspense>
-        ) : null}
-        {tab === 'watermark' ? <WatermarkPanel /> : null}
-        {tab === 'trash' ? <TrashPanel /> : null}
-        {tab === 'agreements' ? <AgreementsPanel /> : null}
+      <FolderView key={folder} folder={folder} isMain={false} />
+    </>
+  );
+}
+
+function TabContent({ tab, folder }: { tab: Tab; folder: string | null }) {
+  const { t } = useTranslation('admin');
+  switch (tab) {
+    case 'folders':
+      return folder ? <OpenFolder folder={folder} /> : <FolderList />;
+    case 'clients':
+      return <ClientsPanel />;
+    case 'mainGallery':
+      return <FolderView folder={MAIN_GALLERY_FOLDER} isMain />;
+    case 'orders':
+      return <OrdersPanel />;
+    case 'events':
+      return (
+        <Suspense fallback={<p className="muted">{t('common:loading')}</p>}>
+          <EventsPanel />
+        </Suspense>
+      );
+    case 'watermark':
+      return <WatermarkPanel />;
+    case 'trash':
+      return <TrashPanel />;
+    case 'agreements':
+      return <AgreementsPanel />;
+    case 'bookings':
+      return <BookingsPanel />;
+    case 'contactDetails':
+      return <ContactSettingsPanel />;
+  }
+}
+
+/**
+ * The panel's place is its address (admin-paths.ts): a tab is a link, a folder is a page of its own, so Back and a
+ * reload keep the place. An unknown address under /admin goes to the first tab.
+ */
+function AdminPanel() {
+  const { t } = useTranslation('admin');
+  const { pathname } = useLocation();
+  const place = parseAdminPath(pathname, TABS);
+  const activeTab = place?.tab;
+  useEffect(() => {
+    // On a phone the row of tabs scrolls within itself: bring the open tab into sight (after a reload or Back).
+    if (activeTab)
+      document.getElementById(`admin-tab-${activeTab}`)?.scrollIntoView({ block: 'nearest', inline: 'nearest' });
+  }, [activeTab]);
+  // /admin itself (and any unknown address under it) shows the first tab under that tab's own address.
+  if (!place || pathname.replace(/\/+$/, '') === ADMIN_ROOT) return <Navigate to={tabPath(TABS[0])} replace />;
+  return (
+    <>
+      <nav className="admin-tabs" aria-label={t('tabs.label')}>
+        <div className="admin-tabs__list" role="tablist">
+          {TABS.map((name) => (
+            <Link
+              key={name}
+              to={tabPath(name)}
+              role="tab"
+              id={`admin-tab-${name}`}
+              aria-selected={place.tab === name}
+              aria-controls="admin-tabpanel"
+              className={`admin-tab${place.tab === name ? ' admin-tab--active' : ''}`}
+            >
+              {t(`tabs.${name}`)}
+              <NoticeBadge tab={name} active={place.tab === name} />
+            </Link>
+          ))}
+        </div>
+      </nav>
+      <div role="tabpanel" id="admin-tabpanel" aria-labelledby={`admin-tab-${place.tab}`}>
+        <TabContent tab={place.tab} folder={place.folder} />
       </div>
     </>
   );
@@ -92,6 +139,7 @@ export default function AdminPage() {
   const { t } = useTranslation(['admin', 'common']);
   const { user, isLoading } = useSession();
   const textsReady = useNamespace('admin');
+  const { pathname } = useLocation();
   return (
     <PageFrame title={t('common:pages.admin')} wide>
       {isLoading || !textsReady ? (
@@ -100,7 +148,7 @@ export default function AdminPage() {
         <>
           <p>{t('access.signedOut')}</p>
           <p>
-            <Link className="button" to="/login?next=/admin">
+            <Link className="button" to={`/login?next=${encodeURIComponent(pathname)}`}>
               {t('access.login')}
             </Link>
           </p>

@@ -1,5 +1,12 @@
 import { DetailedError, Upload } from 'tus-js-client';
-import { nextUploadState, retryDelays, smoothSpeed, type UploadEvent, type UploadState } from './upload-state';
+import {
+  isFinished,
+  nextUploadState,
+  retryDelays,
+  smoothSpeed,
+  type UploadEvent,
+  type UploadState,
+} from './upload-state';
 
 export const UPLOAD_ENDPOINT = '/api/uploads';
 /** Files sent at the same time; the rest wait their turn. */
@@ -56,7 +63,7 @@ function failureOf(error: Error): UploadFailure {
 }
 
 /**
- * The admin's upload list: each file goes to /api/uploads by tus, at most PARALLEL_UPLOADS at a time, and moves only
+ * The admin's upload list (one per page load, upload-store.ts): each file goes to /api/uploads by tus, at most PARALLEL_UPLOADS at a time, and moves only
  * along the upload state machine (upload-state.ts). Failed transfers retry with back-off for up to 10 minutes; an
  * interrupted file (reload, closed tab, server restart) resumes from the server's offset when it is chosen again,
  * since tus-js-client remembers its upload URL by the file's fingerprint.
@@ -67,7 +74,15 @@ export class UploadQueue {
   private snapshot: UploadTask[] = [];
   private counter = 0;
 
-  constructor(private readonly onUploaded: (task: UploadTask) => void = () => {}) {}
+  private acceptedListeners = new Set<(task: UploadTask) => void>();
+
+  /** Told of each file the server accepted (a folder view refreshes its grid); answers the unsubscribe. */
+  onUploaded = (listener: (task: UploadTask) => void): (() => void) => {
+    this.acceptedListeners.add(listener);
+    return () => {
+      this.acceptedListeners.delete(listener);
+    };
+  };
 
   subscribe = (listener: () => void) => {
     this.listeners.add(listener);
@@ -160,7 +175,7 @@ export class UploadQueue {
         const name = lastResponse.getHeader('X-Media-Name');
         item.task.storedName = name ? decodeURIComponent(name) : null;
         item.task.bytesSent = item.task.file.size;
-        if (this.move(item, 'succeed')) this.onUploaded({ ...item.task });
+        if (this.move(item, 'succeed')) for (const listener of this.acceptedListeners) listener({ ...item.task });
         this.pump();
       },
       onError: (error) => {
@@ -216,13 +231,26 @@ export class UploadQueue {
       });
   }
 
-  /** Empties the list; files still being sent are stopped (their partial uploads stay resumable). */
-  clear(): void {
-    for (const item of this.items) {
-      if (item.upload && !item.task.waiting && item.task.state === 'running') void item.upload.abort(false);
-    }
-    this.items = [];
+  /** Sends a failed file again: a new transfer that tus resumes from what the server already holds. */
+  retry(id: string): void {
+    const item = this.find(id);
+    if (!item || !this.move(item, 'retry')) return;
+    item.task.error = null;
+    item.task.waiting = true;
+    item.task.speed = 0;
+    item.upload = null;
+    this.pump();
+  }
+
+  /** Takes the finished files (sent, failed, canceled) off the list; the others go on. */
+  clearFinished(): void {
+    this.items = this.items.filter((item) => !isFinished(item.task.state));
     this.emit();
+  }
+
+  /** Whether a file is still being sent or waits its turn: leaving the page now would stop it. */
+  busy(): boolean {
+    return this.items.some((item) => !isFinished(item.task.state));
   }
 }
 

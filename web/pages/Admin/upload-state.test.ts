@@ -32,11 +32,16 @@ describe('upload task states', () => {
     expect(nextUploadState('paused', 'cancel')).toBeNull();
   });
 
-  it('ends in canceled, error or success, from which nothing moves', () => {
+  it('ends in canceled, error or success, from which only a retry of a failed file moves', () => {
     const finished: UploadState[] = ['canceled', 'error', 'success'];
     expect(UPLOAD_STATES.filter(isFinished)).toEqual(finished);
-    const events: UploadEvent[] = ['pause', 'paused', 'resume', 'cancel', 'canceled', 'fail', 'succeed'];
-    for (const state of finished) for (const event of events) expect(nextUploadState(state, event)).toBeNull();
+    const events: UploadEvent[] = ['pause', 'paused', 'resume', 'cancel', 'canceled', 'fail', 'succeed', 'retry'];
+    for (const state of finished) {
+      for (const event of events) {
+        expect(nextUploadState(state, event)).toBe(state === 'error' && event === 'retry' ? 'running' : null);
+      }
+    }
+    expect(allowedFrom('retry')).toEqual(['error']);
     expect(nextUploadState('running', 'fail')).toBe('error');
     expect(nextUploadState('running', 'succeed')).toBe('success');
   });

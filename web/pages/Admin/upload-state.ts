@@ -6,11 +6,12 @@
  *   pausing / paused ──resume──▶ running
  *   running / pausing ──cancel──▶ canceling ──canceled──▶ canceled
  *   running ──fail──▶ error        running ──succeed──▶ success
+ *   error ──retry──▶ running (a failed file is sent again; tus resumes it from the server's offset)
  */
 export const UPLOAD_STATES = ['running', 'pausing', 'paused', 'canceling', 'canceled', 'error', 'success'] as const;
 export type UploadState = (typeof UPLOAD_STATES)[number];
 
-export type UploadEvent = 'pause' | 'paused' | 'resume' | 'cancel' | 'canceled' | 'fail' | 'succeed';
+export type UploadEvent = 'pause' | 'paused' | 'resume' | 'cancel' | 'canceled' | 'fail' | 'succeed' | 'retry';
 
 const MOVES: Record<UploadEvent, Partial<Record<UploadState, UploadState>>> = {
   // Pause only from running.
@@ -23,6 +24,7 @@ const MOVES: Record<UploadEvent, Partial<Record<UploadState, UploadState>>> = {
   canceled: { canceling: 'canceled' },
   fail: { running: 'error', pausing: 'error' },
   succeed: { running: 'success', pausing: 'success' },
+  retry: { error: 'running' },
 };
 
 /** The state after `event`, or null when that move is not allowed from `state`. */
@@ -34,7 +36,7 @@ export function canApply(state: UploadState, event: UploadEvent): boolean {
   return nextUploadState(state, event) !== null;
 }
 
-/** States in which nothing more will happen to the task. */
+/** States in which nothing more will happen to the task unless the photographer retries a failed one. */
 export function isFinished(state: UploadState): boolean {
   return state === 'canceled' || state === 'error' || state === 'success';
 }

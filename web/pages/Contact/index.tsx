@@ -1,20 +1,24 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import type { AcceptTermsResponse, CurrentTerms } from '../../../shared/schemas/agreements';
-import type { SiteInfo } from '../../../shared/schemas/site';
 import { apiFetch } from '../../api/client';
+import { useSiteInfo } from '../../api/site';
+import { ContactDetails } from '../../components/ContactDetails';
 import { PageFrame } from '../../components/PageFrame/PageFrame';
+import { useNamespace } from '../../hooks/useNamespace';
 import { useSession } from '../../hooks/useSession';
 import { currentLanguage } from '../../i18n';
-import { BookingForm } from './BookingForm';
-import { TermsDialog } from './TermsDialog';
+import { BookingRequestForm } from './BookingRequestForm';
+import { ExternalForm } from './ExternalForm';
+import { MyBookings } from './MyBookings';
+import { AgreeStep, SignInStep, TermsText } from './TermsGate';
 import './contact.css';
 
 /**
- * /contact: the external registration form, covered on arrival by the booking terms. A signed-in client
- * who already accepted this exact text goes straight to the form; anyone else must accept (or log in) first. The form
- * is not even loaded until the agreement is recorded: while the terms load, and when they cannot be loaded (an error
- * with a way to try again), there is nothing of it to reach.
+ * /contact: the photographer's contact details and the booking terms, for everyone; then the booking step. A visitor
+ * who is not signed in is asked to sign in (or up) and comes back here; a signed-in client ticks both boxes and the
+ * agreement is recorded; only then do the booking request and, when BOOKING_FORM_URL is set, the organiser's form
+ * appear. It fails closed: when the terms cannot be loaded there is no form, but an error with "Try again".
  */
 export default function ContactPage() {
   const { t, i18n } = useTranslation();
@@ -22,56 +26,79 @@ export default function ContactPage() {
   const language = currentLanguage(i18n);
   const { user, isLoading: sessionLoading } = useSession();
   const queryClient = useQueryClient();
+  const site = useSiteInfo();
   const termsKey = ['terms', language, user?.id ?? null];
-
-  const site = useQuery({ queryKey: ['site'], queryFn: () => apiFetch<SiteInfo>('/api/site'), staleTime: 300_000 });
   const terms = useQuery({
     queryKey: termsKey,
     queryFn: () => apiFetch<CurrentTerms>(`/api/agreements/current?lng=${language}`),
-    enabled: !sessionLoading && user !== null,
+    enabled: !sessionLoading,
   });
 
-  const acceptedAt = terms.data?.acceptedAt ?? null;
-  const mustAgree = !sessionLoading && (user === null || (terms.isSuccess && acceptedAt === null));
-
+  const acceptedAt = user ? (terms.data?.acceptedAt ?? null) : null;
   const onAccepted = (saved: AcceptTermsResponse) => {
     queryClient.setQueryData<CurrentTerms>(termsKey, (old) => (old ? { ...old, acceptedAt: saved.agreedAt } : old));
   };
 
   return (
     <PageFrame title={t('pages.contact')} wide>
-      {acceptedAt && (
-        <p className="contact__accepted" role="status">
-          {contact('dialog.acceptedOn', {
-            date: new Intl.DateTimeFormat(language, { dateStyle: 'long', timeStyle: 'short' }).format(
-              new Date(acceptedAt),
-            ),
-          })}
-        </p>
-      )}
-      {terms.isError && (
-        <div className="contact__error" role="alert">
-          <p>{contact('dialog.loadFailed')}</p>
-          <button type="button" className="button" disabled={terms.isFetching} onClick={() => void terms.refetch()}>
-            {contact('dialog.retry')}
-          </button>
-        </div>
-      )}
-      {acceptedAt && (
-        <BookingForm
-          url={site.data?.bookingFormUrl ?? null}
-          loading={site.isPending}
-          isAdmin={user?.isAdmin ?? false}
-        />
-      )}
-      {mustAgree && (
-        <TermsDialog
-          signedIn={user !== null}
-          terms={terms.data?.terms ?? null}
+      <ContactDetails heading={contact('page.detailsHeading')} />
+
+      <section className="contact__section" aria-labelledby="contact-terms-heading">
+        <h2 id="contact-terms-heading">{terms.data?.terms.title ?? contact('terms.title')}</h2>
+        {terms.isError ? (
+          <div className="contact__error" role="alert">
+            <p>{contact('dialog.loadFailed')}</p>
+            <button type="button" className="button" disabled={terms.isFetching} onClick={() => void terms.refetch()}>
+              {contact('dialog.retry')}
+            </button>
+          </div>
+        ) : terms.data ? (
+          <TermsText terms={terms.data.terms} />
+        ) : (
+          <p className="muted">{t('loading')}</p>
+        )}
+      </section>
+
+      {sessionLoading || !terms.isSuccess ? null : !user ? (
+        <SignInStep />
+      ) : !acceptedAt ? (
+        <AgreeStep
+          key={terms.data.terms.version}
+          terms={terms.data.terms}
           onAccepted={onAccepted}
           onTermsChanged={() => void terms.refetch()}
         />
+      ) : (
+        <BookingStep acceptedAt={acceptedAt} email={user.email} formUrl={site.data?.bookingFormUrl ?? null} />
       )}
     </PageFrame>
+  );
+}
+
+/** What a client who accepted the terms gets: the booking request, the organiser's form beside it, their requests. */
+function BookingStep({ acceptedAt, email, formUrl }: { acceptedAt: string; email: string; formUrl: string | null }) {
+  const { i18n } = useTranslation();
+  const contact = useTranslation('contact').t;
+  const textsReady = useNamespace('booking');
+  const language = currentLanguage(i18n);
+  return (
+    <>
+      <p className="contact__accepted" role="status">
+        {contact('dialog.acceptedOn', {
+          date: new Intl.DateTimeFormat(language, { dateStyle: 'long', timeStyle: 'short' }).format(
+            new Date(acceptedAt),
+          ),
+        })}
+      </p>
+      {textsReady && (
+        <div className={`contact__booking${formUrl ? ' contact__booking--beside' : ''}`}>
+          <section className="contact__section">
+            <BookingRequestForm email={email} />
+          </section>
+          {formUrl && <ExternalForm url={formUrl} />}
+        </div>
+      )}
+      {textsReady && <MyBookings />}
+    </>
   );
 }

@@ -1,7 +1,7 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { authApi, authErrorKey, safeNextPath } from '../../api/auth';
+import { authApi, authErrorKey } from '../../api/auth';
 import { EmailField } from '../../components/EmailField';
 import { FormMessage } from '../../components/FormMessage';
 import { PageFrame } from '../../components/PageFrame/PageFrame';
@@ -9,8 +9,12 @@ import { PasswordField } from '../../components/PasswordField';
 import { SESSION_QUERY_KEY } from '../../hooks/useSession';
 import { useSubmit } from '../../hooks/useSubmit';
 import { Link, useNavigate, useQueryParams } from '../../router';
+import { landingAfterSignIn, withNext } from './landing';
 
-/** /login: e-mail and password. `?email=` pre-fills the address; `?next=/contact` returns there afterwards. */
+/**
+ * /login: e-mail and password. `?email=` pre-fills the address; afterwards `?next=/contact` returns there, else the
+ * landing of landing.ts (the admin panel, or the client's gallery).
+ */
 export default function LoginPage() {
   const { t } = useTranslation(['auth', 'common']);
   const params = useQueryParams();
@@ -19,9 +23,9 @@ export default function LoginPage() {
   const [email, setEmail] = useState(params.get('email') ?? '');
   const [password, setPassword] = useState('');
   const signIn = useSubmit(authApi.signIn, {
-    onSuccess: async () => {
+    onSuccess: async (user) => {
       await queryClient.invalidateQueries({ queryKey: SESSION_QUERY_KEY });
-      navigate(safeNextPath(params.get('next')), { replace: true });
+      navigate(landingAfterSignIn(user, params.get('next')), { replace: true });
     },
     errorKey: (failure) => authErrorKey(failure),
   });
@@ -52,7 +56,7 @@ export default function LoginPage() {
             {t('login.forgot')}
           </Link>
           <span>
-            {t('login.noAccount')} <Link to="/signup">{t('login.signupLink')}</Link>
+            {t('login.noAccount')} <Link to={withNext('/signup', params.get('next'))}>{t('login.signupLink')}</Link>
           </span>
         </div>
       </form>

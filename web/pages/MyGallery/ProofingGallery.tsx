@@ -1,11 +1,11 @@
 import { useQueryClient } from '@tanstack/react-query';
-import { useState } from 'react';
+import { type ReactNode, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { Language } from '../../../shared/i18n/languages';
 import type { MediaView } from '../../../shared/schemas/media';
 import type { PicksResponse } from '../../../shared/schemas/proofing';
 import { DownloadButton } from '../../components/Gallery/DownloadButton';
-import { GalleryView } from '../../components/Gallery/GalleryView';
+import { GalleryView, type GridProps } from '../../components/Gallery/GalleryView';
 import type { GallerySource } from '../../components/Gallery/gallery-api';
 import { useSubmit } from '../../hooks/useSubmit';
 import { useSearchParams } from '../../router';
@@ -52,6 +52,8 @@ interface ProofingGalleryProps {
   source: GallerySource;
   language: Language;
   state: PicksState & { picks: PicksResponse };
+  /** The client's layout (dense grid or collage) and its switch with the item count, from ClientGallery. */
+  layout?: { pageSize: number; renderGrid?: (grid: GridProps) => ReactNode; toolbar: ReactNode };
 }
 
 /**
@@ -59,7 +61,7 @@ interface ProofingGalleryProps {
  * the note and "Send my selection"; once sent, the selection locks and the order's status shows above the photos.
  * Items the photographer has delivered come clean and keep their Download button; nothing else can be downloaded.
  */
-export function ProofingGallery({ userId, source, language, state }: ProofingGalleryProps) {
+export function ProofingGallery({ userId, source, language, state, layout }: ProofingGalleryProps) {
   const { t } = useTranslation(['proofing', 'gallery']);
   const queryClient = useQueryClient();
   const { picks } = state;
@@ -95,9 +97,16 @@ export function ProofingGallery({ userId, source, language, state }: ProofingGal
           loadingText={t('gallery:me.loadingGallery')}
           errorText={t('gallery:error.private')}
           emptyText={t('gallery:me.empty')}
-          toolbar={toolbar}
+          toolbar={
+            <div className="client-gallery__tools">
+              {toolbar}
+              {layout?.toolbar}
+            </div>
+          }
           tileActions={tileActions}
           lightboxActions={lightboxActions}
+          pageSize={layout?.pageSize}
+          renderGrid={layout?.renderGrid}
         />
       )}
       <SendSelection

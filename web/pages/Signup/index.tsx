@@ -9,23 +9,27 @@ import { PageFrame } from '../../components/PageFrame/PageFrame';
 import { TextField } from '../../components/TextField';
 import { SESSION_QUERY_KEY } from '../../hooks/useSession';
 import { useSubmit } from '../../hooks/useSubmit';
-import { Link, useNavigate } from '../../router';
+import { Link, useNavigate, useQueryParams } from '../../router';
+import { landingAfterSignIn, withNext } from '../Login/landing';
 
 /**
  * /signup: full name (optional), e-mail, password and confirmation. Only the match is checked here; the server
- * enforces the password policy and answers with the codes the account pages translate.
+ * enforces the password policy and answers with the codes the account pages translate. `?next=` is honoured as on
+ * /login.
  */
 export default function SignupPage() {
   const { t } = useTranslation(['auth', 'common']);
   const navigate = useNavigate();
+  const params = useQueryParams();
   const queryClient = useQueryClient();
   const [fullName, setFullName] = useState('');
   const [email, setEmail] = useState('');
   const [passwords, setPasswords] = useState(EMPTY_PASSWORD_PAIR);
   const signUp = useSubmit(authApi.signUp, {
-    onSuccess: async () => {
+    onSuccess: async (user) => {
       await queryClient.invalidateQueries({ queryKey: SESSION_QUERY_KEY });
-      navigate('/', { replace: true });
+      // A new client lands on /me, which asks them to confirm the address and then shows their gallery.
+      navigate(landingAfterSignIn(user, params.get('next')), { replace: true });
     },
     errorKey: (failure) => authErrorKey(failure),
   });
@@ -55,7 +59,7 @@ export default function SignupPage() {
         </button>
         <div className="form-links">
           <span>
-            {t('signup.haveAccount')} <Link to="/login">{t('signup.loginLink')}</Link>
+            {t('signup.haveAccount')} <Link to={withNext('/login', params.get('next'))}>{t('signup.loginLink')}</Link>
           </span>
         </div>
       </form>

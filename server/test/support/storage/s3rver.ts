@@ -8,24 +8,58 @@ export interface RunningS3rver {
   endpoint: string;
   bucket: string;
   stop: () => Promise<void>;
+  /** Stops the server but keeps its objects: the store is unreachable until `resume`. */
+  pause: () => Promise<void>;
+  /** Starts it again on the same port with the same objects: the store comes back. */
+  resume: () => Promise<void>;
 }
 
 /**
  * Starts s3rver on a free loopback port with an empty bucket, in a child process (see s3rver-process.mjs), for tests
- * that need real S3 protocol traffic. Known gaps of the fake: no signature checks, no ListParts, and CommonPrefixes
+ * that need real S3 protocol traffic. Known gaps of the fake: no signature checks (the multipart calls it lacks are added by s3rver-multipart.mjs), and CommonPrefixes
  * are wrong for keys two or more levels below the prefix.
  */
 export async function startS3rver(bucket = 'media'): Promise<RunningS3rver> {
   const directory = fs.mkdtempSync(path.join(os.tmpdir(), 'gallery-s3rver-'));
+  let running = await launch(directory, bucket, 0);
+  const port = running.port;
+  let child: ChildProcess | null = running.child;
+  const halt = async () => {
+    if (!child) return;
+    const stopping = child;
+    child = null;
+    const exited = new Promise<void>((resolve) => stopping.once('exit', () => resolve()));
+    stopping.stdin?.end();
+    const timer = setTimeout(() => stopping.kill('SIGKILL'), 5000);
+    await exited;
+    clearTimeout(timer);
+  };
+  return {
+    endpoint: `http://127.0.0.1:${port}`,
+    bucket,
+    stop: async () => {
+      await halt();
+      fs.rmSync(directory, { recursive: true, force: true });
+    },
+    pause: halt,
+    resume: async () => {
+      if (child) return;
+      running = await launch(directory, bucket, port);
+      child = running.child;
+    },
+  };
+}
+
+async function launch(directory: string, bucket: string, port: number): Promise<{ port: number; child: ChildProcess }> {
   const child: ChildProcess = spawn(
     process.execPath,
-    [path.join(import.meta.dirname, 's3rver-process.mjs'), directory, bucket],
+    [path.join(import.meta.dirname, 's3rver-process.mjs'), directory, bucket, String(port)],
     {
       env: { ...process.env, NODE_OPTIONS: '--openssl-legacy-provider' },
       stdio: ['pipe', 'pipe', 'inherit'],
     },
   );
-  const port = await new Promise<number>((resolve, reject) => {
+  const listening = await new Promise<number>((resolve, reject) => {
     child.once('error', reject);
     child.once('exit', (code) => reject(new Error(`s3rver exited early with code ${code}`)));
     if (!child.stdout) return reject(new Error('s3rver has no stdout'));
@@ -34,16 +68,5 @@ export async function startS3rver(bucket = 'media'): Promise<RunningS3rver> {
     );
   });
   child.removeAllListeners('exit');
-  return {
-    endpoint: `http://127.0.0.1:${port}`,
-    bucket,
-    stop: async () => {
-      const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
-      child.stdin?.end();
-      const timer = setTimeout(() => child.kill('SIGKILL'), 5000);
-      await exited;
-      clearTimeout(timer);
-      fs.rmSync(directory, { recursive: true, force: true });
-    },
-  };
+  return { port: listening, child };
 }

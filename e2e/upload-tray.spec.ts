@@ -1,0 +1,163 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import AxeBuilder from '@axe-core/playwright';
+import type { APIRequestContext, Page, TestInfo } from '@playwright/test';
+import type { AdminMedia } from '../shared/schemas/admin';
+import { makeLargeImage, signIn } from './support/admin-helpers';
+import { WCAG_TAGS } from './support/axe';
+import { expect, test } from './support/own-server';
+import { E2E_ADMIN_EMAIL, E2E_ADMIN_PASSWORD } from './support/server';
+
+/**
+ * Uploads that outlive the folder view: files chosen in a client's folder keep going while the photographer opens
+ * another tab of the panel and then the public gallery; the tray shows files, bytes and the time left, then "done";
+ * a file the server refused shows its reason and goes again with "Try again"; closing the page while files are still
+ * going asks first. On a phone in Hebrew and at the desk in English, on a server of its own.
+ */
+test.describe.configure({ mode: 'serial' });
+test.use({ serviceWorkers: 'block' });
+test.setTimeout(180_000);
+
+const CASES = [
+  { lng: 'he', viewport: { width: 390, height: 844 } },
+  { lng: 'en', viewport: { width: 1366, height: 768 } },
+] as const;
+
+const adminTexts = (lng: string) =>
+  JSON.parse(fs.readFileSync(path.resolve(import.meta.dirname, `../shared/i18n/locales/${lng}/admin.json`), 'utf8'));
+
+/** Uploads at `bytesPerSecond` (300 KB/s unless told), so a few large photos take seconds and can be followed. */
+async function slowUploads(page: Page, bytesPerSecond = 300 * 1024) {
+  const cdp = await page.context().newCDPSession(page);
+  await cdp.send('Network.enable');
+  await cdp.send('Network.emulateNetworkConditions', {
+    offline: false,
+    latency: 20,
+    downloadThroughput: -1,
+    uploadThroughput: bytesPerSecond,
+  });
+}
+
+async function addClient(request: APIRequestContext, baseURL: string, email: string, fullName: string) {
+  const res = await request.post('/api/admin/clients', { data: { email, fullName }, headers: { origin: baseURL } });
+  expect(res.status(), await res.text()).toBe(201);
+  return ((await res.json()) as { folder: string }).folder;
+}
+
+async function expectNoAxeViolations(page: Page) {
+  const results = await new AxeBuilder({ page }).withTags(WCAG_TAGS).analyze();
+  expect(results.violations).toEqual([]);
+}
+
+async function keepScreenshot(page: Page, testInfo: TestInfo, name: string) {
+  await testInfo.attach(name, { body: await page.screenshot(), contentType: 'image/png' });
+}
+
+for (const { lng, viewport } of CASES) {
+  test.describe(`${lng} at ${viewport.width}×${viewport.height}`, () => {
+    test.use({ viewport });
+    const t = adminTexts(lng);
+
+    test('uploads keep going across tabs and the public gallery; the tray shows progress, time left, then done', async ({
+      page,
+      baseURL,
+    }, testInfo) => {
+      const base = baseURL as string;
+      await signIn(page.request, base, E2E_ADMIN_EMAIL, E2E_ADMIN_PASSWORD);
+      const folder = await addClient(page.request, base, `tray-${lng}-${Date.now()}@example.com`, 'Tray Rider');
+      const files = [];
+      for (let i = 1; i <= 3; i++) files.push(await makeLargeImage(`tray-${lng}-${i}.jpg`, i * 7 + lng.length));
+      await page.goto(`/admin/folders/${encodeURIComponent(folder)}?lng=${lng}`);
+      await slowUploads(page);
+      await page.getByTestId('upload-input').setInputFiles(files);
+
+      const tray = page.getByTestId('upload-tray');
+      await expect(tray).toHaveAttribute('data-state', 'running');
+      await expect(page.getByTestId('upload-tray-left')).toBeVisible();
+      await expect(page.getByTestId('upload-tray-figures')).not.toBeEmpty();
+      await keepScreenshot(page, testInfo, `tray-running-${lng}-${viewport.width}`);
+      await expectNoAxeViolations(page);
+
+      // Another tab of the panel, by its link: the page stays, and so do the uploads.
+      await page.getByRole('tab', { name: t.tabs.clients, exact: true }).click();
+      await expect(page).toHaveURL(/\/admin\/clients/);
+      await expect(tray).toBeVisible();
+      // The public gallery, through the router as a link would go (the phone's menu hides the links themselves).
+      await page.evaluate(() => {
+        window.history.pushState(null, '', '/gallery');
+        window.dispatchEvent(new PopStateEvent('popstate'));
+      });
+      await expect(page).toHaveURL(/\/gallery/);
+      await expect(tray).toBeVisible();
+      await expect(page.getByTestId('upload-tray-status')).toHaveText(t.tray.done.replace('{{count}}', '3'), {
+        timeout: 120_000,
+      });
+      await expect(tray).toHaveAttribute('data-state', 'done');
+      await keepScreenshot(page, testInfo, `tray-done-${lng}-${viewport.width}`);
+      await expectNoAxeViolations(page);
+
+      const stored = async () =>
+        (
+          (await (await page.request.get(`/api/admin/folders/${encodeURIComponent(folder)}/media`)).json()) as {
+            items: AdminMedia[];
+          }
+        ).items.map((item) => item.name);
+      expect((await stored()).sort()).toEqual(files.map((file) => file.name).sort());
+
+      // The tray opens the folder the files went to, and closes once the list is cleared.
+      await tray.getByRole('button', { name: t.tray.show }).click();
+      await tray.getByRole('link').click();
+      await expect(page).toHaveURL(new RegExp(`/admin/folders/${encodeURIComponent(folder)}`));
+      await expect(page.getByTestId('admin-media')).toHaveCount(3);
+      await tray.getByRole('button', { name: t.tray.close }).click();
+      await expect(tray).toHaveCount(0);
+    });
+
+    test('a refused file shows its reason in the tray and goes again with "Try again"', async ({ page, baseURL }) => {
+      const base = baseURL as string;
+      await signIn(page.request, base, E2E_ADMIN_EMAIL, E2E_ADMIN_PASSWORD);
+      const folder = await addClient(page.request, base, `retry-${lng}-${Date.now()}@example.com`, 'Retry Rider');
+      await page.goto(`/admin/folders/${encodeURIComponent(folder)}?lng=${lng}`);
+      let refused = false;
+      await page.route('**/api/uploads', async (route) => {
+        if (route.request().method() === 'POST' && !refused) {
+          refused = true;
+          await route.fulfill({
+            status: 415,
+            json: { error: { code: 'unsupported-media-type', message: 'no', details: { reason: 'unsupported-type' } } },
+          });
+          return;
+        }
+        await route.continue();
+      });
+      const file = await makeLargeImage(`retry-${lng}.jpg`, 99);
+      await page.getByTestId('upload-input').setInputFiles(file);
+      const failed = page.getByTestId('upload-tray-failed');
+      await expect(failed.getByRole('alert')).toHaveText(t.upload.errors.unsupported);
+      await expect(page.getByTestId('upload-tray')).toHaveAttribute('data-state', 'failed');
+      await failed.getByRole('button', { name: t.upload.retry }).click();
+      await expect(page.getByTestId('upload-tray')).toHaveAttribute('data-state', 'done', { timeout: 60_000 });
+      await expect(failed).toHaveCount(0);
+    });
+
+    test('closing the page while files are still going asks first', async ({ page, baseURL }) => {
+      const base = baseURL as string;
+      await signIn(page.request, base, E2E_ADMIN_EMAIL, E2E_ADMIN_PASSWORD);
+      const folder = await addClient(page.request, base, `leave-${lng}-${Date.now()}@example.com`, 'Leaving Rider');
+      await page.goto(`/admin/folders/${encodeURIComponent(folder)}?lng=${lng}`);
+      // Slow enough that the file is still going when the page is closed.
+      await slowUploads(page, 20 * 1024);
+      await page.getByTestId('upload-input').setInputFiles(await makeLargeImage(`leave-${lng}.jpg`, 5));
+      const tray = page.getByTestId('upload-tray');
+      // The browser asks only on a page the person has used: a click on the tray is that use.
+      await tray.getByRole('button', { name: t.tray.show }).click();
+      await expect(tray).toHaveAttribute('data-state', 'running');
+      const asked = page.waitForEvent('dialog');
+      await page.close({ runBeforeUnload: true });
+      const dialog = await asked;
+      expect(dialog.type()).toBe('beforeunload');
+      await dialog.dismiss();
+      expect(page.isClosed()).toBe(false);
+    });
+  });
+}

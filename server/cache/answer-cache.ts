@@ -1,0 +1,143 @@
+import { createHash } from 'node:crypto';
+import { promisify } from 'node:util';
+import zlib from 'node:zlib';
+
+/** The encodings an answer is kept in besides plain JSON (what @fastify/compress would otherwise do per request). */
+export type AnswerEncoding = 'br' | 'gzip';
+
+const compressors: Record<AnswerEncoding, (body: Buffer) => Promise<Buffer>> = {
+  br: (body) =>
+    promisify(zlib.brotliCompress)(body, {
+      params: { [zlib.constants.BROTLI_PARAM_MODE]: zlib.constants.BROTLI_MODE_TEXT },
+    }),
+  gzip: (body) => promisify(zlib.gzip)(body, { level: 9 }),
+};
+
+/** One serialized answer: the exact JSON bytes, their ETag and, made on first demand, their compressed forms. */
+export interface CachedAnswer {
+  body: Buffer;
+  /** Weak: the same for every encoding of these bytes. */
+  etag: string;
+  encoded(encoding: AnswerEncoding): Promise<Buffer>;
+}
+
+interface Entry {
+  answer: CachedAnswer;
+  bytes: number;
+  builtAt: number;
+}
+
+export interface AnswerCacheOptions {
+  /** Bytes kept at most (plain and compressed forms together); the least recently used answers go first. */
+  maxBytes?: number;
+  /** An answer is made again after this long even if no change was announced: the backstop for a lost announcement. */
+  maxAgeMs?: number;
+  /** Milliseconds, monotonic; tests pass a fake clock. */
+  now?: () => number;
+}
+
+/**
+ * Answers kept as bytes by key, for JSON that is the same for every visitor. One request makes a missing answer and
+ * the others arriving meanwhile wait for it. `clear()` starts a new generation: an answer still being made from what
+ * was read before the change is handed to the requests that were waiting for it, but never kept.
+ */
+export function createAnswerCache(options: AnswerCacheOptions = {}) {
+  const maxBytes = options.maxBytes ?? 16 * 1024 * 1024;
+  const maxAgeMs = options.maxAgeMs ?? 60_000;
+  const now = options.now ?? (() => performance.now());
+  const entries = new Map<string, Entry>();
+  const making = new Map<string, Promise<CachedAnswer>>();
+  let generation = 0;
+  let heldBytes = 0;
+
+  function remove(key: string): void {
+    const entry = entries.get(key);
+    if (!entry) return;
+    entries.delete(key);
+    heldBytes -= entry.bytes;
+  }
+
+  function grow(key: string, entry: Entry, bytes: number): void {
+    if (entries.get(key) !== entry) return;
+    entry.bytes += bytes;
+    heldBytes += bytes;
+    evict();
+  }
+
+  function evict(): void {
+    // Map order is insertion order, and a hit re-inserts: the first key is the least recently used.
+    for (const key of entries.keys()) {
+      if (heldBytes <= maxBytes) return;
+      remove(key);
+    }
+  }
+
+  function answerOf(body: Buffer, onEncoded: (bytes: number) => void): CachedAnswer {
+    const forms = new Map<AnswerEncoding, Promise<Buffer>>();
+    return {
+      body,
+      etag: `W/"${createHash('sha256').update(body).digest('base64url').slice(0, 22)}"`,
+      encoded(encoding) {
+        let form = forms.get(encoding);
+        if (!form) {
+          form = compressors[encoding](body);
+          form.then(
+            (bytes) => onEncoded(bytes.length),
+            () => forms.delete(encoding),
+          );
+          forms.set(encoding, form);
+        }
+        return form;
+      },
+    };
+  }
+
+  async function make(key: string, produce: () => Promise<unknown>): Promise<CachedAnswer> {
+    const started = generation;
+    const body = Buffer.from(JSON.stringify(await produce()));
+    let entry: Entry | undefined;
+    const answer = answerOf(body, (bytes) => {
+      if (entry) grow(key, entry, bytes);
+    });
+    if (generation === started) {
+      remove(key);
+      entry = { answer, bytes: body.length, builtAt: now() };
+      entries.set(key, entry);
+      heldBytes += body.length;
+      evict();
+    }
+    return answer;
+  }
+
+  return {
+    /** The answer kept under `key`, or the one `produce` gives, serialized once and kept until the next `clear()`. */
+    get(key: string, produce: () => Promise<unknown>): Promise<CachedAnswer> {
+      const entry = entries.get(key);
+      if (entry && now() - entry.builtAt < maxAgeMs) {
+        entries.delete(key);
+        entries.set(key, entry);
+        return Promise.resolve(entry.answer);
+      }
+      const pending = making.get(key);
+      if (pending) return pending;
+      const made = make(key, produce).finally(() => {
+        if (making.get(key) === made) making.delete(key);
+      });
+      making.set(key, made);
+      return made;
+    },
+
+    /** Forgets every answer, and every answer being made, at once. */
+    clear(): void {
+      generation++;
+      entries.clear();
+      making.clear();
+      heldBytes = 0;
+    },
+
+    /** Bytes held now (tests and diagnostics). */
+    heldBytes: () => heldBytes,
+  };
+}
+
+export type AnswerCache = ReturnType<typeof createAnswerCache>;

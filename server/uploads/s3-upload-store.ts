@@ -1,0 +1,110 @@
+import { randomBytes } from 'node:crypto';
+import fs from 'node:fs';
+import fsp from 'node:fs/promises';
+import path from 'node:path';
+import { pipeline } from 'node:stream/promises';
+import { S3Store } from '@tus/s3-store';
+import type { Config } from '../env';
+import { keepLease } from '../jobs/kept-lease';
+import type { LeaseRepository } from '../repositories/lease-repository';
+import type { Storage } from '../storage/storage';
+import { LeaseLocker } from './lease-locker';
+import type { UploadStore } from './upload-store';
+
+type S3Config = Extract<Config['storage'], { kind: 's3' }>;
+
+/**
+ * The bucket's folder of unfinished uploads. @tus/s3-store names its objects after the upload id (the multipart
+ * object `<id>`, its record `<id>.info`, a short tail `<id>.part`), so ids carry this prefix and stay out of the
+ * galleries' folders; URLs carry the id without it.
+ */
+export const UPLOADS_PREFIX = '_uploads/';
+const URL_ID = /^[A-Za-z0-9_-]{16,64}$/;
+/** As the tus lock's: a recovering instance that dies frees the upload this soon. */
+const RECOVERY_LOCK_TTL_MS = 10_000;
+
+/**
+ * Unfinished uploads in the S3 bucket, as multipart uploads, with the lock in the shared database: every instance
+ * sees every upload, so a PATCH may reach any of them. @tus/s3-store keeps a small per-process cache of each
+ * upload's record; that is safe across instances because the record never changes once written (the length is
+ * declared at creation), and offsets are always asked of S3 itself (ListParts). A finished upload is read back to a
+ * local file for the ingest, which sniffs it and stores it under its gallery name.
+ */
+export function createS3UploadStore(deps: {
+  s3: S3Config;
+  /** The media storage on the same bucket: reads the finished object and removes the upload's objects. */
+  storage: Pick<Storage, 'get' | 'delete' | 'list'>;
+  leases: LeaseRepository;
+  holder: string;
+  /** A local folder for finished uploads on their way to the ingest (DATA_DIR/uploads/finishing). */
+  finishingDir: string;
+  expiryMs: number;
+}): UploadStore {
+  const { s3 } = deps;
+  const datastore = new S3Store({
+    expirationPeriodInMilliseconds: deps.expiryMs,
+    // Expiry is swept by the daily clean-up (deleteExpired), which works on servers without object tagging too.
+    useTags: false,
+    s3ClientConfig: {
+      bucket: s3.bucket,
+      region: s3.region,
+      endpoint: s3.endpoint,
+      forcePathStyle: s3.forcePathStyle,
+      credentials:
+        s3.accessKeyId && s3.secretAccessKey
+          ? { accessKeyId: s3.accessKeyId, secretAccessKey: s3.secretAccessKey }
+          : undefined,
+      // As in server/storage/s3-storage.ts: no aws-chunked bodies, which some S3-compatible servers store verbatim.
+      requestChecksumCalculation: 'WHEN_REQUIRED',
+      responseChecksumValidation: 'WHEN_REQUIRED',
+    },
+  });
+  const localPath = (id: string) => path.join(deps.finishingDir, path.basename(id));
+
+  return {
+    datastore,
+    locker: new LeaseLocker({ leases: deps.leases, holder: deps.holder }),
+    naming: {
+      namingFunction: () => `${UPLOADS_PREFIX}${randomBytes(16).toString('hex')}`,
+      generateUrl: (_req, { path: base, id }) => `${base}/${id.slice(UPLOADS_PREFIX.length)}`,
+      // Only ids we could have made: nothing else reaches the bucket.
+      getFileIdFromRequest: (_req, lastPath) =>
+        lastPath !== undefined && URL_ID.test(lastPath) ? `${UPLOADS_PREFIX}${lastPath}` : undefined,
+    },
+    async localFile(upload) {
+      await fsp.mkdir(deps.finishingDir, { recursive: true });
+      const file = localPath(upload.id);
+      const { stream } = await deps.storage.get(upload.id);
+      await pipeline(stream, fs.createWriteStream(file));
+      return file;
+    },
+    async forget(id) {
+      await fsp.rm(localPath(id), { force: true });
+      for (const key of [id, `${id}.info`, `${id}.part`]) await deps.storage.delete(key);
+    },
+    deleteExpired: () => datastore.deleteExpired(),
+    async listIds() {
+      const ids: string[] = [];
+      let pageToken: string | undefined;
+      do {
+        const page = await deps.storage.list({ prefix: UPLOADS_PREFIX, pageToken });
+        for (const item of page.items) if (item.key.endsWith('.info')) ids.push(item.key.slice(0, -'.info'.length));
+        pageToken = page.nextPageToken;
+      } while (pageToken);
+      return ids;
+    },
+    async whileUnheld(id, work) {
+      const name = `upload:${id}`;
+      const holder = `${deps.holder}:recovery`;
+      if (!(await deps.leases.tryAcquire(name, holder, RECOVERY_LOCK_TTL_MS))) return false;
+      // Renewed while the work runs (reading back a large object takes a while); a client's request waits meanwhile.
+      const kept = keepLease(deps.leases, name, holder, RECOVERY_LOCK_TTL_MS, { onReleaseRequested: () => {} });
+      try {
+        await work();
+      } finally {
+        await kept.release();
+      }
+      return true;
+    },
+  };
+}

@@ -1,0 +1,28 @@
+import type { DataStore, Locker, ServerOptions, Upload } from '@tus/server';
+
+/**
+ * Where unfinished uploads live, and what finishing one needs from it. The disk store (file-upload-store.ts) keeps
+ * them in DATA_DIR/uploads with a lock in this process's memory: one machine. The S3 store (s3-upload-store.ts)
+ * keeps them in the bucket with a lock in the shared database, so any instance can take any PATCH, and an upload
+ * a crashed instance was receiving resumes through another.
+ */
+export interface UploadStore {
+  datastore: DataStore;
+  /** The lock of one upload across requests; @tus/server's in-memory locker when absent. */
+  locker?: Locker;
+  /** How ids are made and found in URLs, when the store needs ids of its own shape. */
+  naming?: Pick<ServerOptions, 'namingFunction' | 'generateUrl' | 'getFileIdFromRequest'>;
+  /** A local file with the finished upload's bytes, for the ingest (which moves it into storage). */
+  localFile(upload: Upload): Promise<string>;
+  /** Removes every trace of the upload (its bytes, its record, the local file), once it is stored or refused. */
+  forget(id: string): Promise<void>;
+  /** Removes unfinished uploads past their expiry; returns how many. */
+  deleteExpired(): Promise<number>;
+  /** The ids of every upload held, finished or not: a finished one is still here only when its ingest never ran. */
+  listIds(): Promise<string[]>;
+  /**
+   * Runs `work` while holding the upload's lock if nobody holds it now (then true), without asking a holder to let
+   * go (then false): a live instance busy with the upload keeps it.
+   */
+  whileUnheld(id: string, work: () => Promise<void>): Promise<boolean>;
+}

@@ -1,0 +1,194 @@
+import { useQueryClient } from '@tanstack/react-query';
+import { type FormEvent, useEffect, useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { priceOfBooking } from '../../../shared/booking-price';
+import { formatMoney } from '../../../shared/money';
+import { PRICE_CARDS } from '../../../shared/pricing';
+import { priceCardPrice } from '../../../shared/pricing-text';
+import { BOOKING_LIMITS, type BookingPackage, bookingRequestBodySchema } from '../../../shared/schemas/booking';
+import { ApiError } from '../../api/client';
+import { FormMessage } from '../../components/FormMessage';
+import { useSubmit } from '../../hooks/useSubmit';
+import { currentLanguage } from '../../i18n';
+import { BookingField } from './BookingField';
+import { bookingApi, MY_BOOKINGS_QUERY_KEY } from './booking-api';
+import { type HorseDraft, HorseRows } from './HorseRows';
+
+const EMPTY = {
+  event: '',
+  date: '',
+  riderName: '',
+  horses: [{ name: '', heat: '' }] as HorseDraft[],
+  package: 'entrance' as BookingPackage,
+  phone: '',
+  note: '',
+};
+
+/** Field names ("horses.0.name") of the server's or the schema's complaints. */
+function fieldsOf(error: unknown): string[] {
+  const fields = error instanceof ApiError ? (error.details as { fields?: Array<{ field: string }> })?.fields : null;
+  return fields?.map((field) => field.field) ?? [];
+}
+
+/**
+ * The booking request: the competition, its day, the rider, the horses with their heats, a package from the price
+ * list and a phone number. It is checked with the same schema the server validates with before it is sent, and the
+ * price and deposit it shows come from the same price list the server stores with the request.
+ */
+export function BookingRequestForm({ email }: { email: string }) {
+  const { t, i18n } = useTranslation('booking');
+  const home = useTranslation('home').t;
+  const language = currentLanguage(i18n);
+  const queryClient = useQueryClient();
+  const [draft, setDraft] = useState(EMPTY);
+  const [invalid, setInvalid] = useState<string[]>([]);
+  const form = useRef<HTMLFormElement>(null);
+  const send = useSubmit(bookingApi.send, {
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: MY_BOOKINGS_QUERY_KEY }),
+  });
+  const serverInvalid = fieldsOf(send.error);
+  const isInvalid = (field: string) => invalid.includes(field) || serverInvalid.includes(field);
+
+  // After a refused check, the first field to fix takes the focus.
+  useEffect(() => {
+    if (invalid.length > 0 || serverInvalid.length > 0) {
+      form.current?.querySelector<HTMLElement>('[aria-invalid="true"]')?.focus();
+    }
+  }, [invalid, serverInvalid.length]);
+
+  const price = priceOfBooking(draft.package, draft.horses);
+  const money = (amount: { amount: number; currency: string } | null) =>
+    amount === null ? null : formatMoney(amount, language);
+
+  const onSubmit = (event: FormEvent) => {
+    event.preventDefault();
+    const checked = bookingRequestBodySchema.safeParse({ ...draft, language });
+    if (!checked.success) {
+      setInvalid(checked.error.issues.map((issue) => issue.path.join('.')));
+      send.fail('errors.summary');
+      return;
+    }
+    setInvalid([]);
+    send.submit(checked.data);
+  };
+
+  if (send.done) {
+    return (
+      <div className="booking-form__done card" role="status">
+        <p>{t('done.sent', { email })}</p>
+        <button
+          type="button"
+          className="button button--ghost"
+          onClick={() => {
+            setDraft(EMPTY);
+            send.reset();
+          }}
+        >
+          {t('done.another')}
+        </button>
+      </div>
+    );
+  }
+
+  const set =
+    <K extends keyof typeof EMPTY>(key: K) =>
+    (value: (typeof EMPTY)[K]) =>
+      setDraft((current) => ({ ...current, [key]: value }));
+  const today = new Date().toISOString().slice(0, 10);
+  return (
+    <form ref={form} className="booking-form" onSubmit={onSubmit} noValidate aria-labelledby="booking-form-heading">
+      <h2 id="booking-form-heading">{t('title')}</h2>
+      <BookingField
+        label={t('fields.event')}
+        name="event"
+        value={draft.event}
+        onChange={set('event')}
+        invalid={isInvalid('event')}
+        maxLength={BOOKING_LIMITS.event}
+        required
+      />
+      <BookingField
+        label={t('fields.date')}
+        name="date"
+        type="date"
+        min={today}
+        value={draft.date}
+        onChange={set('date')}
+        invalid={isInvalid('date')}
+        required
+      />
+      <BookingField
+        label={t('fields.riderName')}
+        name="riderName"
+        autoComplete="name"
+        value={draft.riderName}
+        onChange={set('riderName')}
+        invalid={isInvalid('riderName')}
+        maxLength={BOOKING_LIMITS.rider}
+        required
+      />
+      <HorseRows horses={draft.horses} onChange={set('horses')} invalid={isInvalid} />
+      <fieldset className="booking-form__packages">
+        <legend>{t('fields.package')}</legend>
+        {PRICE_CARDS.map((card) => (
+          <label key={card.id} className="booking-form__package">
+            <input
+              type="radio"
+              name="package"
+              value={card.id}
+              checked={draft.package === card.id}
+              onChange={() => set('package')(card.id)}
+            />
+            <span>
+              <strong>{home(`pricing.${card.id}.title`)}</strong>{' '}
+              <bdi className="muted">{priceCardPrice(card, home, language)}</bdi>
+            </span>
+          </label>
+        ))}
+      </fieldset>
+      <BookingField
+        label={t('fields.phone')}
+        name="phone"
+        type="tel"
+        autoComplete="tel"
+        inputMode="tel"
+        dir="ltr"
+        value={draft.phone}
+        onChange={set('phone')}
+        invalid={isInvalid('phone')}
+        required
+      />
+      <div className="form-field">
+        <label htmlFor="booking-note">{t('fields.note')}</label>
+        <textarea
+          id="booking-note"
+          name="note"
+          rows={3}
+          maxLength={BOOKING_LIMITS.note}
+          value={draft.note}
+          onChange={(event) => set('note')(event.target.value)}
+        />
+      </div>
+      <dl className="booking-form__price" aria-live="polite">
+        <dt>{t('price.total')}</dt>
+        <dd>
+          <bdi>
+            {money(price.total) ?? t(draft.package === 'custom' ? 'price.afterConsultation' : 'price.byChoice')}
+          </bdi>
+        </dd>
+        {price.deposit && (
+          <>
+            <dt>{t('price.deposit')}</dt>
+            <dd>
+              <bdi>{money(price.deposit)}</bdi>
+            </dd>
+          </>
+        )}
+      </dl>
+      <FormMessage kind="error" text={send.errorKey ? t(send.errorKey, { ns: ['booking', 'common'] }) : null} />
+      <button type="submit" className="button" disabled={send.busy}>
+        {send.busy ? t('actions.sending') : t('actions.send')}
+      </button>
+    </form>
+  );
+}

@@ -1,0 +1,30 @@
+import type { DehydratedState } from '@tanstack/react-query';
+import type { Language } from '../shared/i18n/languages';
+import type { LanguageTexts } from './i18n';
+
+/**
+ * What a server-rendered page hands to the browser so that its first render is the server's, to the byte: the
+ * language and its texts, and the API answers the page was rendered from (react-query's dehydrated cache).
+ */
+export interface ServerState {
+  language: Language;
+  texts: LanguageTexts;
+  queries: DehydratedState;
+}
+
+const STATE_ID = 'server-state';
+
+/**
+ * The state as a JSON data block. A `type="application/json"` script is never run, so the page's CSP (no inline
+ * scripts) allows it; `<` is escaped so no text inside can close the element.
+ */
+export function serverStateScript(state: ServerState): string {
+  const json = JSON.stringify(state).replace(/</g, '\\u003c');
+  return `<script id="${STATE_ID}" type="application/json">${json}</script>`;
+}
+
+/** The state the server embedded, or null on a page it did not render (the private pages). */
+export function readServerState(): ServerState | null {
+  const text = document.getElementById(STATE_ID)?.textContent;
+  return text ? (JSON.parse(text) as ServerState) : null;
+}
