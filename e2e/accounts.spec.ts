@@ -52,7 +52,8 @@ async function logIn(page: Page, address: string, password: string) {
   await page.locator('input[name="email"]').fill(address);
   await page.locator('input[name="password"]').fill(password);
   await page.getByRole('button', { name: 'התחברות', exact: true }).click();
-  await expect(page).toHaveURL(/\/$/);
+  // A client lands on their own gallery.
+  await expect(page).toHaveURL(/\/me$/);
 }
 
 /** The reset e-mail to `address` newer than `after` (file names start with their ISO time). */
@@ -138,7 +139,7 @@ test('sign up, with every sign-up message, then log out', async ({ page }) => {
   await page.unroute('**/api/auth/sign-up');
 
   await form.submit.click();
-  await expect(page).toHaveURL(/\/$/);
+  await expect(page).toHaveURL(/\/me$/);
   await page.goto('/account');
   await expect(page.getByTestId('account-email')).toHaveText(email);
   await logOut(page);
@@ -233,7 +234,7 @@ test('forgot password with the e-mailed code, then log in with the new password'
   await expect(page.locator('input[name="email"]')).toHaveValue(email);
   await page.locator('input[name="password"]').fill(passwords[2] ?? '');
   await page.getByRole('button', { name: 'התחברות', exact: true }).click();
-  await expect(page).toHaveURL(/\/$/);
+  await expect(page).toHaveURL(/\/me$/);
   await logOut(page);
 });
 

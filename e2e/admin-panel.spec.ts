@@ -255,13 +255,20 @@ test('after a batch has uploaded, "photos ready" e-mails the client in their lan
 }) => {
   await page.goto('/admin');
   await openClientFolder(page);
+  // Earlier journeys of this file uploaded to the same client: those are announced first, so that this batch is
+  // counted on its own (each item is announced once).
+  const announce = page.getByRole('button', { name: 'Email the client: photos ready' });
+  if (await announce.isEnabled()) {
+    await announce.click();
+    await expect(page.getByRole('status').filter({ hasText: 'E-mail sent to' })).toBeVisible();
+  }
   const batch: UploadFile[] = await makeImages(2, 'ready');
   await page.getByTestId('upload-input').setInputFiles(batch);
   await expectUploaded(page, batch);
 
   const since = Date.now() - 1000;
   // No language chosen: the server uses the one in which the client accepted the terms (French, see beforeAll).
-  await page.getByRole('button', { name: 'Email the client: photos ready' }).click();
+  await announce.click();
   await expect(page.getByRole('status').filter({ hasText: 'E-mail sent to' })).toHaveText(
     `E-mail sent to ${client.email} · items: 2`,
   );
