@@ -8,7 +8,8 @@ import { useEffect } from 'react';
 export function useNoindex(noindex: boolean): void {
   useEffect(() => {
     if (!noindex) return;
-    const meta = document.createElement('meta');
+    // A server-rendered page carries the tag already: the page takes that one over instead of adding a second.
+    const meta = document.head.querySelector<HTMLMetaElement>('meta[name="robots"]') ?? document.createElement('meta');
     meta.name = 'robots';
     meta.content = 'noindex';
     document.head.append(meta);
