@@ -183,7 +183,10 @@ describe.skipIf(!ready)('several instances on one database and one bucket, behin
     const mediaId = uploaded.response.getHeader('x-media-id');
     expect(mediaId).toBeTruthy();
     const uploadPath = new URL(uploaded.url, proxy.url).pathname;
-    const patches = proxy.requests().filter((r) => r.method === 'PATCH' && r.uri === uploadPath);
+    const patchesOfUpload = () => proxy.requests().filter((r) => r.method === 'PATCH' && r.uri === uploadPath);
+    // nginx writes a request's log line after the answer has left, so the last one may land a moment later.
+    await until(async () => patchesOfUpload().length >= 6, 'nginx to log the six PATCHes', 10_000).catch(() => {});
+    const patches = patchesOfUpload();
     expect(patches.length).toBeGreaterThanOrEqual(6);
     expect(new Set(patches.map((r) => r.upstream)).size).toBe(2);
     expect(patches.every((r) => r.status === 204)).toBe(true);
