@@ -363,7 +363,8 @@ test('the main gallery: upload, reorder, choose the home page hero and featured 
   cleanup.picks = (await (await page.request.get('/api/admin/home-picks')).json()) as HomePicks;
 
   await page.locator('summary', { hasText: 'Home page' }).click();
-  await page.getByLabel('Hero video').selectOption({ label: heroName });
+  // The hero is chosen from the videos' thumbnails, each a radio named by its file.
+  await page.getByRole('group', { name: 'Hero video' }).getByRole('radio', { name: heroName, exact: true }).check();
   for (const name of featuredNames) await page.getByRole('checkbox', { name, exact: true }).check();
   await page.getByRole('button', { name: 'Save home page choices' }).click();
   await expect(page.getByText('Saved.', { exact: true })).toBeVisible();

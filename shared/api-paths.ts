@@ -20,3 +20,9 @@ const DEFAULT_PER_PAGE = 6;
 export function galleryPageUrl(path: string, type: GalleryType, page: number, per = DEFAULT_PER_PAGE): string {
   return `${path}?type=${type}&page=${page}${per === DEFAULT_PER_PAGE ? '' : `&per=${per}`}`;
 }
+
+/**
+ * The header of a server-rendered page naming its viewer's user id (empty when signed out): the service worker learns
+ * who is signed in from it, as from an /api/session answer.
+ */
+export const VIEWER_HEADER = 'x-viewer';

@@ -59,6 +59,8 @@ const MAX_STATIC_ENTRIES = 800;
 const WARM_MAX_URLS = 200;
 
 const SESSION_PATH = '/api/session';
+/** The header of a server-rendered page naming its viewer (VIEWER_HEADER in shared/api-paths.ts). */
+const VIEWER_HEADER = 'x-viewer';
 /** GET /api routes everyone may see whose last answer is kept for offline use. */
 const KEPT_API = ['/api/gallery', '/api/home'];
 /** GET /api routes whose answer belongs to the signed-in user. */
@@ -82,6 +84,11 @@ function strategyFor(url: URL, request: Request): Strategy {
 function keepable(response: Response): boolean {
   const type = response.headers.get('content-type') ?? '';
   return response.status === 200 && response.type === 'basic' && !type.startsWith('video/');
+}
+
+/** A page is kept for offline use unless it carries someone's session (the server marks it no-store). */
+function keepablePage(response: Response): boolean {
+  return keepable(response) && !/no-store/.test(response.headers.get('cache-control') ?? '');
 }
 
 async function trim(cache: Cache): Promise<void> {
@@ -111,6 +118,24 @@ async function dropPrivate(keep: string | null = null): Promise<void> {
   for (const name of await caches.keys()) {
     if (name.startsWith(PRIVATE_PREFIX) && name !== kept) await caches.delete(name);
   }
+}
+
+/**
+ * A server-rendered page names its viewer (VIEWER_HEADER) instead of the app asking /api/session: remembered the same
+ * way, as the session answer it stands for.
+ */
+async function learnViewer(response: Response): Promise<void> {
+  const viewer = response.headers.get(VIEWER_HEADER);
+  if (viewer === null || response.status >= 500) return;
+  if (viewer === '') {
+    await learnSession(new Response('null', { headers: { 'content-type': 'application/json' } }));
+    return;
+  }
+  if ((await knownUser()) === viewer) return;
+  // Someone else is signed in now: everyone else's copies go, and the kept session answer (another person's) too,
+  // until the app's next /api/session answer teaches the whole of this one.
+  await dropPrivate(viewer);
+  await (await caches.open(SESSION_CACHE)).delete(SESSION_PATH);
 }
 
 /** Remembers a `/api/session` answer; a null one (or another user) drops the private copies of everyone else. */
@@ -226,7 +251,10 @@ async function networkFirst(request: Request, clientId: string): Promise<Respons
   const cache = await caches.open(PAGES_CACHE);
   try {
     const response = await withTimeout(request);
-    if (keepable(response)) await cache.put(request, response.clone());
+    await learnViewer(response);
+    if (request.mode === 'navigate' ? keepablePage(response) : keepable(response)) {
+      await cache.put(request, response.clone());
+    }
     return response;
   } catch (error) {
     const copy =

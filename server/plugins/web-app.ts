@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { galleryPageUrl, HOME_PATH, PUBLIC_GALLERY_PATH, SESSION_PATH } from '../../shared/api-paths';
+import { galleryPageUrl, HOME_PATH, PUBLIC_GALLERY_PATH, SESSION_PATH, VIEWER_HEADER } from '../../shared/api-paths';
 import { directionOf, LANGUAGE_STORAGE_KEY, type Language, resolveLanguage } from '../../shared/i18n/languages';
 import { readGalleryUrl } from '../../web/components/Gallery/gallery-url';
 import type { AppContext } from '../context';
@@ -206,9 +206,14 @@ async function sendPage(request: FastifyRequest, reply: FastifyReply, { template
       .replace('<div id="root"></div>', () => `<div id="root">${app}</div>${stateScript}`);
   }
   if (!indexable) reply.header('x-robots-tag', 'noindex');
+  if (page) {
+    // The page carries who is signed in. The service worker learns the viewer from this header (the app no longer asks
+    // /api/session on such a page), and a page with someone's session in it is never kept for another visitor.
+    reply.header(VIEWER_HEADER, session?.id ?? '');
+  }
   return reply
     .status(missing ? 404 : 200)
-    .header('cache-control', 'no-cache')
+    .header('cache-control', session ? 'private, no-store' : 'no-cache')
     .header('vary', 'Cookie, Accept-Language')
     .type('text/html; charset=utf-8')
     .send(html);
