@@ -10,7 +10,6 @@
  */
 import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
-import net, { type AddressInfo } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import * as chromeLauncher from 'chrome-launcher';
@@ -22,6 +21,7 @@ import { buildApp } from '../server/app';
 import { type Config, loadConfig } from '../server/env';
 import { encodeLavfiClip, renderDemoImage } from '../server/media/demo-art';
 import { makeTempDir } from '../server/test/harness';
+import { freePort } from '../server/test/support/server-process';
 import { MAIN_GALLERY_FOLDER } from '../shared/folders';
 import { writeBenchmarkSection } from './_doc-section';
 import { printRatio } from './_report';
@@ -401,18 +401,6 @@ function keepReports(results: PageResults[]): string {
   return dir;
 }
 
-/**
- * A free loopback port, known before the server starts: the configuration's public URL must name the address
- * Lighthouse loads, or every page's canonical URL would point to another host and fail the SEO audit.
- */
-async function freePort(): Promise<number> {
-  const probe = net.createServer();
-  await new Promise<void>((resolve) => probe.listen(0, '127.0.0.1', resolve));
-  const { port } = probe.address() as AddressInfo;
-  await new Promise<void>((resolve) => probe.close(() => resolve()));
-  return port;
-}
-
 export async function run(args: string[]): Promise<void> {
   const runs = Number(args[0] ?? 3);
   const loadAtStart = loadAverage();
@@ -426,6 +414,8 @@ export async function run(args: string[]): Promise<void> {
     const started = performance.now();
     await writeSources(path.join(temp.dir, 'sources'));
     const written = performance.now();
+    // The port is known before the server starts: the configuration's public URL must name the address Lighthouse
+    // loads, or every page's canonical URL would point to another host and fail the SEO audit.
     const port = await freePort();
     const config = benchConfig(path.join(temp.dir, 'data'), port);
     await seedGallery(config, path.join(temp.dir, 'sources'));

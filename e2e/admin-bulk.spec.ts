@@ -1,11 +1,8 @@
-import fs from 'node:fs';
-import path from 'node:path';
-import AxeBuilder from '@axe-core/playwright';
 import type { APIRequestContext, Page, TestInfo } from '@playwright/test';
 import { MAIN_GALLERY_FOLDER } from '../shared/folders';
 import type { AdminMedia, HomePicks } from '../shared/schemas/admin';
-import { adminUpload, makeImages, signIn } from './support/admin-helpers';
-import { WCAG_TAGS } from './support/axe';
+import { addClient, adminUpload, localeTexts, makeImages, PHONE_HE_AND_DESK_EN, signIn } from './support/admin-helpers';
+import { expectNoAxeViolations } from './support/axe';
 import { expect, test } from './support/own-server';
 import { E2E_ADMIN_EMAIL, E2E_ADMIN_PASSWORD } from './support/server';
 
@@ -20,28 +17,10 @@ test.use({ serviceWorkers: 'block' });
 // Each journey uploads and processes real photos, then runs axe on several views.
 test.setTimeout(180_000);
 
-const CASES = [
-  { lng: 'he', viewport: { width: 390, height: 844 } },
-  { lng: 'en', viewport: { width: 1366, height: 768 } },
-] as const;
-
-type Texts = Record<string, Record<string, string>>;
-const texts = (lng: string): { admin: Texts; common: Texts } => {
-  const read = (ns: string) =>
-    JSON.parse(fs.readFileSync(path.resolve(import.meta.dirname, `../shared/i18n/locales/${lng}/${ns}.json`), 'utf8'));
-  return { admin: read('admin'), common: read('common') };
-};
-
 const mediaUrl = (folder: string) => `/api/admin/folders/${encodeURIComponent(folder)}/media`;
 
 async function itemsOf(request: APIRequestContext, folder: string): Promise<AdminMedia[]> {
   return ((await (await request.get(mediaUrl(folder))).json()) as { items: AdminMedia[] }).items;
-}
-
-async function addClient(request: APIRequestContext, baseURL: string, email: string, fullName: string) {
-  const res = await request.post('/api/admin/clients', { data: { email, fullName }, headers: { origin: baseURL } });
-  expect(res.status(), await res.text()).toBe(201);
-  return ((await res.json()) as { folder: string }).folder;
 }
 
 /** Uploads `count` photos named `<prefix>-<n>` into `folder` and waits until all of them are ready. */
@@ -54,11 +33,6 @@ async function photosIn(request: APIRequestContext, baseURL: string, folder: str
   await expect.poll(async () => (await ready()).length, { timeout: 60_000 }).toBe(count);
 }
 
-async function expectNoAxeViolations(page: Page) {
-  const results = await new AxeBuilder({ page }).withTags(WCAG_TAGS).analyze();
-  expect(results.violations).toEqual([]);
-}
-
 async function keepScreenshot(page: Page, testInfo: TestInfo, name: string) {
   await testInfo.attach(name, { body: await page.screenshot({ fullPage: true }), contentType: 'image/png' });
 }
@@ -67,10 +41,11 @@ const tiles = (page: Page) => page.getByTestId('admin-media');
 const checkbox = (page: Page, index: number) => tiles(page).nth(index).getByTestId('select-media');
 const selectedCount = (page: Page) => page.locator('[data-testid="admin-media"][data-selected="true"]');
 
-for (const { lng, viewport } of CASES) {
+for (const { lng, viewport } of PHONE_HE_AND_DESK_EN) {
   test.describe(`${lng} at ${viewport.width}×${viewport.height}`, () => {
     test.use({ viewport });
-    const { admin: t, common } = texts(lng);
+    const t = localeTexts(lng, 'admin');
+    const common = localeTexts(lng, 'common');
     const label = (key: string) => {
       const [ns, name] = key.split('.') as [string, string];
       return (t[ns] as Record<string, string>)[name] as string;

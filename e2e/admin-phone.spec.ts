@@ -1,8 +1,7 @@
-import AxeBuilder from '@axe-core/playwright';
-import type { APIRequestContext, Page, TestInfo } from '@playwright/test';
+import type { Page, TestInfo } from '@playwright/test';
 import { expect, test } from './fixtures';
-import { makeImages, signIn } from './support/admin-helpers';
-import { WCAG_TAGS } from './support/axe';
+import { addClient, makeImages, signIn } from './support/admin-helpers';
+import { expectNoAxeViolations } from './support/axe';
 import { E2E_ADMIN_EMAIL, E2E_ADMIN_PASSWORD } from './support/server';
 
 /**
@@ -25,15 +24,6 @@ const emptyClient = { email: `phone-empty-${stamp}@example.com`, name: 'Empty Ga
 let folder = '';
 let emptyFolder = '';
 
-async function addClient(request: APIRequestContext, baseURL: string, who: { email: string; name: string }) {
-  const res = await request.post('/api/admin/clients', {
-    data: { email: who.email, fullName: who.name },
-    headers: { origin: baseURL },
-  });
-  expect(res.status(), await res.text()).toBe(201);
-  return ((await res.json()) as { folder: string }).folder;
-}
-
 /** The page scrolls only up and down: nothing is wider than the window. */
 async function expectNoSidewaysScroll(page: Page) {
   const widths = await page.evaluate(() => ({
@@ -41,11 +31,6 @@ async function expectNoSidewaysScroll(page: Page) {
     window: window.innerWidth,
   }));
   expect(widths.scroll).toBeLessThanOrEqual(widths.window);
-}
-
-async function expectNoAxeViolations(page: Page) {
-  const results = await new AxeBuilder({ page }).withTags(WCAG_TAGS).analyze();
-  expect(results.violations).toEqual([]);
 }
 
 /** A full-page screenshot kept in the test's output folder and attached to the report. */
@@ -67,8 +52,8 @@ test.beforeAll(async ({ browser, baseURL }) => {
   const base = baseURL as string;
   const context = await browser.newContext({ baseURL: base });
   await signIn(context.request, base, E2E_ADMIN_EMAIL, E2E_ADMIN_PASSWORD);
-  folder = await addClient(context.request, base, client);
-  emptyFolder = await addClient(context.request, base, emptyClient);
+  folder = await addClient(context.request, base, client.email, client.name);
+  emptyFolder = await addClient(context.request, base, emptyClient.email, emptyClient.name);
   // Three photos in the client's folder, through the panel's own uploader.
   const page = await context.newPage();
   await page.goto(`/admin/folders/${encodeURIComponent(folder)}?lng=en`);

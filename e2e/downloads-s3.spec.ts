@@ -1,6 +1,6 @@
 import fs from 'node:fs';
 import type { Request } from '@playwright/test';
-import { type RunningS3rver, startS3rver } from '../server/test/support/storage/s3rver';
+import { type RunningS3rver, s3rverEnv, startS3rver } from '../server/test/support/storage/s3rver';
 import { clientWithPhoto } from './support/admin-helpers';
 import { test as base, expect } from './support/own-server';
 import { E2E_ADMIN_EMAIL, E2E_ADMIN_PASSWORD } from './support/server';
@@ -21,18 +21,7 @@ const test = base.extend<object, { s3: RunningS3rver }>({
     },
     { scope: 'worker' },
   ],
-  serverEnv: [
-    async ({ s3 }, use) =>
-      use({
-        STORAGE_DRIVER: 's3',
-        S3_BUCKET: s3.bucket,
-        S3_ENDPOINT: s3.endpoint,
-        S3_ACCESS_KEY_ID: 'S3RVER',
-        S3_SECRET_ACCESS_KEY: 'S3RVER',
-        S3_FORCE_PATH_STYLE: 'true',
-      }),
-    { scope: 'worker' },
-  ],
+  serverEnv: [async ({ s3 }, use) => use(s3rverEnv(s3)), { scope: 'worker' }],
 });
 test.use({ serviceWorkers: 'block' });
 

@@ -1,36 +1,23 @@
 import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
 import AxeBuilder from '@axe-core/playwright';
-import type { APIRequestContext, Cookie, Page, TestInfo } from '@playwright/test';
+import type { Cookie, Page, TestInfo } from '@playwright/test';
 import type { GalleryPage } from '../shared/schemas/gallery';
 import { expect, test } from './fixtures';
 import { adminUpload } from './support/admin-helpers';
 import { WCAG_TAGS } from './support/axe';
 import { signUpVerifiedClient } from './support/clients';
+import { publicGalleryPage, waitForDemoGallery } from './support/demo-gallery';
 import { E2E_ADMIN_EMAIL, E2E_ADMIN_PASSWORD } from './support/global-setup';
 
 /**
  * The galleries in a real browser against the real server, which installs its demo set (14 photos and a video)
  * into the main gallery at start-up. Tests wait for it by polling the API, never by sleeping.
  */
-const DEMO_ITEMS = 15;
 const VIEWPORTS = [
   { name: 'phone', width: 390, height: 844 },
   { name: 'desktop', width: 1366, height: 768 },
 ] as const;
-
-async function publicPage(request: APIRequestContext, query = ''): Promise<GalleryPage> {
-  const res = await request.get(`/api/gallery${query}`);
-  expect(res.ok()).toBe(true);
-  return (await res.json()) as GalleryPage;
-}
-
-async function waitForDemo(request: APIRequestContext): Promise<GalleryPage> {
-  await expect
-    .poll(async () => (await publicPage(request)).total, { timeout: 540_000, intervals: [250, 500, 1000] })
-    .toBeGreaterThanOrEqual(DEMO_ITEMS);
-  return publicPage(request);
-}
 
 const grid = (page: Page) => page.getByRole('list', { name: /^(Gallery|גלריה)$/ });
 const tiles = (page: Page) => grid(page).getByRole('listitem');
@@ -50,7 +37,7 @@ async function picturesSettled(page: Page): Promise<void> {
 
 test.beforeAll(async ({ request }) => {
   test.setTimeout(600_000);
-  await waitForDemo(request);
+  await waitForDemoGallery(request);
 });
 
 test.describe('the public gallery', () => {
@@ -58,9 +45,9 @@ test.describe('the public gallery', () => {
     page,
     request,
   }) => {
-    const all = await publicPage(request);
-    const images = await publicPage(request, '?type=images');
-    const videos = await publicPage(request, '?type=videos');
+    const all = await publicGalleryPage(request);
+    const images = await publicGalleryPage(request, '?type=images');
+    const videos = await publicGalleryPage(request, '?type=videos');
     await page.goto('/gallery?lng=en');
     await expect(page.getByRole('heading', { level: 1 })).toHaveText('Main gallery');
     await expect(tiles(page)).toHaveCount(6);
@@ -78,7 +65,7 @@ test.describe('the public gallery', () => {
     await pages.getByRole('button', { name: 'Page 2' }).click();
     await expect(page).toHaveURL(/[?&]page=2/);
     await expect(pages.getByRole('button', { name: 'Page 2' })).toHaveAttribute('aria-current', 'page');
-    const page2 = await publicPage(request, '?page=2');
+    const page2 = await publicGalleryPage(request, '?page=2');
     await expect(grid(page).locator('[data-media-id]').first()).toHaveAttribute(
       'data-media-id',
       page2.items[0]?.id ?? '',
@@ -152,7 +139,7 @@ test.describe('the public gallery', () => {
   }
 
   test('asks for no picture of a tile below the fold until it is scrolled near', async ({ page, request }) => {
-    const { items } = await publicPage(request);
+    const { items } = await publicGalleryPage(request);
     const lastId = items.at(-1)?.id ?? '';
     const requested = new Set<string>();
     page.on('request', (req) => {
@@ -327,7 +314,7 @@ test.describe('the private gallery of two clients', () => {
     expect(signedIn.status()).toBe(200);
     const clientA = await signUpVerifiedClient(page.request, dataDir, { baseURL: base, prefix: 'client-a' });
     const folderA = clientA.folder;
-    const demo = await publicPage(request, '?type=images');
+    const demo = await publicGalleryPage(request, '?type=images');
     const names = ['ride-one.jpg', 'ride-two.jpg'];
     for (const [index, name] of names.entries()) {
       const original = await request.get(`/media/${demo.items[index]?.id}/original`);

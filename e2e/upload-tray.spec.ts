@@ -1,10 +1,7 @@
-import fs from 'node:fs';
-import path from 'node:path';
-import AxeBuilder from '@axe-core/playwright';
-import type { APIRequestContext, Page, TestInfo } from '@playwright/test';
+import type { Page, TestInfo } from '@playwright/test';
 import type { AdminMedia } from '../shared/schemas/admin';
-import { makeLargeImage, signIn } from './support/admin-helpers';
-import { WCAG_TAGS } from './support/axe';
+import { addClient, localeTexts, makeLargeImage, PHONE_HE_AND_DESK_EN, signIn } from './support/admin-helpers';
+import { expectNoAxeViolations } from './support/axe';
 import { expect, test } from './support/own-server';
 import { E2E_ADMIN_EMAIL, E2E_ADMIN_PASSWORD } from './support/server';
 
@@ -18,14 +15,6 @@ test.describe.configure({ mode: 'serial' });
 test.use({ serviceWorkers: 'block' });
 test.setTimeout(180_000);
 
-const CASES = [
-  { lng: 'he', viewport: { width: 390, height: 844 } },
-  { lng: 'en', viewport: { width: 1366, height: 768 } },
-] as const;
-
-const adminTexts = (lng: string) =>
-  JSON.parse(fs.readFileSync(path.resolve(import.meta.dirname, `../shared/i18n/locales/${lng}/admin.json`), 'utf8'));
-
 /** Uploads at `bytesPerSecond` (300 KB/s unless told), so a few large photos take seconds and can be followed. */
 async function slowUploads(page: Page, bytesPerSecond = 300 * 1024) {
   const cdp = await page.context().newCDPSession(page);
@@ -38,25 +27,14 @@ async function slowUploads(page: Page, bytesPerSecond = 300 * 1024) {
   });
 }
 
-async function addClient(request: APIRequestContext, baseURL: string, email: string, fullName: string) {
-  const res = await request.post('/api/admin/clients', { data: { email, fullName }, headers: { origin: baseURL } });
-  expect(res.status(), await res.text()).toBe(201);
-  return ((await res.json()) as { folder: string }).folder;
-}
-
-async function expectNoAxeViolations(page: Page) {
-  const results = await new AxeBuilder({ page }).withTags(WCAG_TAGS).analyze();
-  expect(results.violations).toEqual([]);
-}
-
 async function keepScreenshot(page: Page, testInfo: TestInfo, name: string) {
   await testInfo.attach(name, { body: await page.screenshot(), contentType: 'image/png' });
 }
 
-for (const { lng, viewport } of CASES) {
+for (const { lng, viewport } of PHONE_HE_AND_DESK_EN) {
   test.describe(`${lng} at ${viewport.width}×${viewport.height}`, () => {
     test.use({ viewport });
-    const t = adminTexts(lng);
+    const t = localeTexts(lng, 'admin');
 
     test('uploads keep going across tabs and the public gallery; the tray shows progress, time left, then done', async ({
       page,

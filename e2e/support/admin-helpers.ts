@@ -22,6 +22,25 @@ export async function signIn(request: APIRequestContext, baseURL: string, email:
   expect(res.status(), await res.text()).toBe(200);
 }
 
+/** The admin's journeys run twice: on a phone in Hebrew (right to left) and at the desk in English. */
+export const PHONE_HE_AND_DESK_EN = [
+  { lng: 'he', viewport: { width: 390, height: 844 } },
+  { lng: 'en', viewport: { width: 1366, height: 768 } },
+] as const;
+
+/** A client the admin adds by hand (as the Clients tab does); answers their folder. */
+export async function addClient(request: APIRequestContext, baseURL: string, email: string, fullName: string) {
+  const res = await request.post('/api/admin/clients', { data: { email, fullName }, headers: { origin: baseURL } });
+  expect(res.status(), await res.text()).toBe(201);
+  return ((await res.json()) as { folder: string }).folder;
+}
+
+/** A locale file of the web app (plain JSON, untyped), so assertions follow the wording rather than repeat it. */
+export function localeTexts(lng: string, namespace: string) {
+  const file = path.resolve(import.meta.dirname, `../../shared/i18n/locales/${lng}/${namespace}.json`);
+  return JSON.parse(fs.readFileSync(file, 'utf8'));
+}
+
 /**
  * Two browsers side by side for a journey between the photographer and a client: the admin signed in, the client not
  * yet, each with a page. `close` ends both.

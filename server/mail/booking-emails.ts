@@ -4,7 +4,7 @@ import { formatMoney } from '../../shared/money';
 import { escapeHtml } from '../html';
 import { serverTranslator } from '../i18n/locale-files';
 import type { BookingRecord } from '../repositories/booking-repository';
-import { htmlDocument, mailStrings } from './mail-text';
+import { composeMail, linkButton, mailStrings, paragraph } from './mail-text';
 import type { MailMessage } from './mailer';
 
 /** The two booking messages of mail.json: the request to the photographer, the confirmation to the client. */
@@ -65,35 +65,22 @@ export function bookingEmail(message: BookingMessage, booking: BookingRecord, in
     date: formatBookingDate(booking.date, input.language),
   });
   const rows = detailRows(booking, input.language);
-  const text = [
-    t('greeting'),
-    '',
-    t('intro'),
-    '',
-    ...rows.map(([label, value]) => `${label}: ${isolateFor(input.language, value)}`),
-    '',
-    t('linkInstructions'),
-    input.link,
-    '',
-    t('signature'),
-    '',
-  ].join('\n');
-  const html = htmlDocument(
-    input.language,
-    t('subject'),
-    [
-      `<p>${escapeHtml(t('greeting'))}</p>`,
-      `<p>${escapeHtml(t('intro'))}</p>`,
+  const details = {
+    text: rows.map(([label, value]) => `${label}: ${isolateFor(input.language, value)}`),
+    html: [
       '<table cellpadding="4" style="border-collapse: collapse;">',
       ...rows.map(
         ([label, value]) =>
           `<tr><th scope="row" style="text-align: start; vertical-align: top;">${escapeHtml(label)}</th><td dir="auto">${escapeHtml(value)}</td></tr>`,
       ),
       '</table>',
-      `<p>${escapeHtml(t('linkInstructions'))}</p>`,
-      `<p><a href="${escapeHtml(input.link)}" style="display: inline-block; padding: 10px 18px; background: #1f3a5f; color: #ffffff; text-decoration: none; border-radius: 6px;">${escapeHtml(t('button'))}</a></p>`,
-      `<p>${escapeHtml(t('signature'))}</p>`,
     ].join('\n'),
-  );
-  return { to: input.to, subject: t('subject'), text, html };
+  };
+  return composeMail(input.to, input.language, t('subject'), [
+    paragraph(t('greeting')),
+    paragraph(t('intro')),
+    details,
+    linkButton(t('linkInstructions'), input.link, t('button')),
+    paragraph(t('signature')),
+  ]);
 }

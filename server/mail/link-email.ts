@@ -1,6 +1,6 @@
 import type { Language } from '../../shared/i18n/languages';
 import { escapeHtml } from '../html';
-import { htmlDocument, mailStrings } from './mail-text';
+import { composeMail, linkButton, mailStrings, paragraph } from './mail-text';
 import type { MailMessage } from './mailer';
 
 /** The messages of mail.json that carry one link to press: they share one layout. */
@@ -22,38 +22,22 @@ export interface LinkEmailInput {
 export function linkEmail(message: LinkMessage, input: LinkEmailInput): MailMessage {
   const values = { ...input.values, siteName: input.siteName, email: input.to };
   const t = mailStrings(input.language, message, values);
-  const text = [
-    t('greeting'),
-    '',
-    t('intro'),
-    '',
-    t('linkInstructions'),
-    input.link,
-    '',
-    ...(input.code === undefined ? [] : [t('codeInstructions'), input.code, '']),
-    t('ignore'),
-    '',
-    t('signature'),
-    '',
-  ].join('\n');
-  const html = htmlDocument(
-    input.language,
-    t('subject'),
-    [
-      `<p>${escapeHtml(t('greeting'))}</p>`,
-      `<p>${escapeHtml(t('intro'))}</p>`,
-      `<p>${escapeHtml(t('linkInstructions'))}</p>`,
-      `<p><a href="${escapeHtml(input.link)}" style="display: inline-block; padding: 10px 18px; background: #1f3a5f; color: #ffffff; text-decoration: none; border-radius: 6px;">${escapeHtml(t('button'))}</a></p>`,
-      `<p dir="ltr" style="font-size: 12px; color: #555555; word-break: break-all;">${escapeHtml(input.link)}</p>`,
-      ...(input.code === undefined
-        ? []
-        : [
-            `<p>${escapeHtml(t('codeInstructions'))}</p>`,
-            `<p style="font-size: 24px; font-weight: bold; letter-spacing: 4px;" dir="ltr">${escapeHtml(input.code)}</p>`,
-          ]),
-      `<p>${escapeHtml(t('ignore'))}</p>`,
-      `<p>${escapeHtml(t('signature'))}</p>`,
-    ].join('\n'),
-  );
-  return { to: input.to, subject: t('subject'), text, html };
+  return composeMail(input.to, input.language, t('subject'), [
+    paragraph(t('greeting')),
+    paragraph(t('intro')),
+    linkButton(t('linkInstructions'), input.link, t('button'), { spelledOut: true }),
+    ...(input.code === undefined
+      ? []
+      : [
+          {
+            text: [t('codeInstructions'), input.code],
+            html: [
+              `<p>${escapeHtml(t('codeInstructions'))}</p>`,
+              `<p style="font-size: 24px; font-weight: bold; letter-spacing: 4px;" dir="ltr">${escapeHtml(input.code)}</p>`,
+            ].join('\n'),
+          },
+        ]),
+    paragraph(t('ignore')),
+    paragraph(t('signature')),
+  ]);
 }

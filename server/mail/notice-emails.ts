@@ -1,6 +1,6 @@
 import type { Language } from '../../shared/i18n/languages';
 import { escapeHtml } from '../html';
-import { htmlDocument, mailStrings } from './mail-text';
+import { composeMail, mailStrings, paragraph } from './mail-text';
 import type { MailMessage } from './mailer';
 
 /** The photographer's short notices of mail.json: someone signed up, someone accepted the booking terms. */
@@ -23,15 +23,10 @@ export function noticeEmail(message: NoticeMessage, input: NoticeEmailInput): Ma
     name: input.name,
     email: input.email,
   });
-  const text = [t('intro'), '', t('linkInstructions'), input.link, '', t('signature'), ''].join('\n');
-  const html = htmlDocument(
-    input.language,
-    t('subject'),
-    [
-      `<p>${escapeHtml(t('intro'))}</p>`,
-      `<p><a href="${escapeHtml(input.link)}">${escapeHtml(t('linkInstructions'))}</a></p>`,
-      `<p>${escapeHtml(t('signature'))}</p>`,
-    ].join('\n'),
-  );
-  return { to: input.to, subject: t('subject'), text, html };
+  // A short notice: its link instructions are the link itself in the HTML part.
+  const link = {
+    text: [t('linkInstructions'), input.link],
+    html: `<p><a href="${escapeHtml(input.link)}">${escapeHtml(t('linkInstructions'))}</a></p>`,
+  };
+  return composeMail(input.to, input.language, t('subject'), [paragraph(t('intro')), link, paragraph(t('signature'))]);
 }

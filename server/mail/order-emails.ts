@@ -2,7 +2,7 @@ import type { Language } from '../../shared/i18n/languages';
 import { formatMoney } from '../../shared/money';
 import type { Money } from '../../shared/pricing';
 import { escapeHtml } from '../html';
-import { htmlDocument, mailStrings } from './mail-text';
+import { composeMail, linkButton, mailStrings, paragraph } from './mail-text';
 import type { MailMessage } from './mailer';
 
 /** The order messages of mail.json: one to the photographer, two to the client. */
@@ -35,28 +35,19 @@ export function orderEmail(message: OrderMessage, input: OrderEmailInput): MailM
     amount: formatMoney(input.total, input.language),
   });
   const note = input.note?.trim() ? input.note.trim() : null;
-  const paragraphs = [t('greeting'), t('intro'), t('amount')];
-  const text = [
-    ...paragraphs.flatMap((line) => [line, '']),
-    ...(note ? [t('noteLabel'), note, ''] : []),
-    t('linkInstructions'),
-    input.link,
-    '',
-    t('signature'),
-    '',
-  ].join('\n');
-  const html = htmlDocument(
-    input.language,
-    t('subject'),
-    [
-      ...paragraphs.map((line) => `<p>${escapeHtml(line)}</p>`),
-      ...(note
-        ? [`<p>${escapeHtml(t('noteLabel'))}</p>`, `<blockquote dir="auto">${escapeHtml(note)}</blockquote>`]
-        : []),
-      `<p>${escapeHtml(t('linkInstructions'))}</p>`,
-      `<p><a href="${escapeHtml(input.link)}" style="display: inline-block; padding: 10px 18px; background: #1f3a5f; color: #ffffff; text-decoration: none; border-radius: 6px;">${escapeHtml(t('button'))}</a></p>`,
-      `<p>${escapeHtml(t('signature'))}</p>`,
-    ].join('\n'),
-  );
-  return { to: input.to, subject: t('subject'), text, html };
+  return composeMail(input.to, input.language, t('subject'), [
+    paragraph(t('greeting')),
+    paragraph(t('intro')),
+    paragraph(t('amount')),
+    ...(note
+      ? [
+          {
+            text: [t('noteLabel'), note],
+            html: `<p>${escapeHtml(t('noteLabel'))}</p>\n<blockquote dir="auto">${escapeHtml(note)}</blockquote>`,
+          },
+        ]
+      : []),
+    linkButton(t('linkInstructions'), input.link, t('button')),
+    paragraph(t('signature')),
+  ]);
 }

@@ -1,6 +1,6 @@
 import { directionOf, type Language } from '../../shared/i18n/languages';
 import { escapeHtml } from '../html';
-import { htmlDocument, mailStrings } from './mail-text';
+import { htmlDocument, mailStrings, plainText } from './mail-text';
 import type { MailAttachment, MailMessage } from './mailer';
 
 export interface PhotosReadyInput {
@@ -38,9 +38,7 @@ export function photosReadyEmail(input: PhotosReadyInput): MailMessage {
     count: input.count.toLocaleString(input.language),
   });
   const greeting = input.name ? t('greetingNamed') : t('greeting');
-  const text = [greeting, '', t('intro'), t('count'), '', t('linkInstructions'), link, '', t('signature'), ''].join(
-    '\n',
-  );
+  const text = plainText([[greeting], [t('intro'), t('count')], [t('linkInstructions'), link], [t('signature')]]);
   const attachments: MailAttachment[] = input.pictures.map((picture, index) => ({
     filename: `photo-${index + 1}.jpg`,
     content: picture,

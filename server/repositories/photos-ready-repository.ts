@@ -45,16 +45,13 @@ export function createPhotosReadyRepository(db: Db) {
 
     /** How many items the client can see, and how many of them no e-mail has announced yet. */
     async counts(folder: string): Promise<{ ready: number; unannounced: number }> {
-      const row = await db
-        .selectFrom('media')
+      const row = await visible(db, folder)
         .leftJoin('photos_ready_item', 'photos_ready_item.media_id', 'media.id')
+        .clearSelect()
         .select((eb) => [
           eb.fn.countAll<number | string>().as('ready'),
           eb.fn.count<number | string>('photos_ready_item.media_id').as('announced'),
         ])
-        .where('media.folder', '=', folder)
-        .where('media.status', '=', 'ready')
-        .where('media.deleted_at', 'is', null)
         .executeTakeFirstOrThrow();
       return { ready: Number(row.ready), unannounced: Number(row.ready) - Number(row.announced) };
     },

@@ -1,23 +1,30 @@
 import type { FastifyBaseLogger } from 'fastify';
-import { isLanguage, type Language } from '../../shared/i18n/languages';
+import type { Language } from '../../shared/i18n/languages';
 import { NOTICE_KINDS, type NoticeCounts, type NoticeKind } from '../../shared/schemas/booking';
 import { bookingEmail } from '../mail/booking-emails';
+import { mailLanguage } from '../mail/mail-text';
 import type { Mailer, MailMessage } from '../mail/mailer';
 import { noticeEmail } from '../mail/notice-emails';
 import type { AdminNoticeRepository } from '../repositories/admin-notice-repository';
 import type { BookingRecord } from '../repositories/booking-repository';
 import type { SettingsRepository } from '../repositories/settings-repository';
 
-/** The site's original language, used when a client never told us theirs. */
-const DEFAULT_MAIL_LANGUAGE: Language = 'he';
-
 /** The settings key of the language the photographer uses the panel in (their e-mails are written in it). */
-export const ADMIN_LANGUAGE_SETTING = 'admin-language';
+const ADMIN_LANGUAGE_SETTING = 'admin-language';
 
 /** The language of the photographer's e-mails: the one the admin panel was last used in, else Hebrew. */
 export async function photographerLanguage(settings: Pick<SettingsRepository, 'get'>): Promise<Language> {
-  const saved = await settings.get<string>(ADMIN_LANGUAGE_SETTING);
-  return isLanguage(saved) ? saved : DEFAULT_MAIL_LANGUAGE;
+  return mailLanguage(await settings.get<string>(ADMIN_LANGUAGE_SETTING));
+}
+
+/** Remembers the language the photographer uses the panel in, for their e-mails (written only when it changed). */
+export async function rememberPhotographerLanguage(
+  settings: Pick<SettingsRepository, 'get' | 'set'>,
+  language: Language,
+): Promise<void> {
+  if ((await settings.get<string>(ADMIN_LANGUAGE_SETTING)) !== language) {
+    await settings.set(ADMIN_LANGUAGE_SETTING, language);
+  }
 }
 
 /** When the photographer last looked at each kind of news, one settings key per kind. */
@@ -97,11 +104,7 @@ export function createPhotographerNotices(deps: PhotographerNoticeDependencies) 
     },
 
     /** Remembers the language the photographer uses the panel in, for their e-mails. */
-    async rememberLanguage(language: Language): Promise<void> {
-      if ((await deps.settings.get<string>(ADMIN_LANGUAGE_SETTING)) !== language) {
-        await deps.settings.set(ADMIN_LANGUAGE_SETTING, language);
-      }
-    },
+    rememberLanguage: (language: Language) => rememberPhotographerLanguage(deps.settings, language),
 
     /** The photographer opened the tab of `kind`: its count starts again from zero. */
     async markSeen(kind: NoticeKind): Promise<void> {

@@ -10,7 +10,7 @@ import { formatContentDisposition } from '../storage/content-disposition';
 import { deletePrefix, type Storage } from '../storage/storage';
 import type { AdminMediaService } from './admin-media';
 import type { GalleryChanged } from './gallery-service';
-import { copyMediaFiles, freeNameIn } from './media-copy';
+import { copyMediaFiles, copyObject, freeNameIn } from './media-copy';
 import { selectionChanged, type TrashService } from './trash';
 
 export interface BulkMediaDependencies {
@@ -112,11 +112,8 @@ export function createBulkMediaService(deps: BulkMediaDependencies) {
       const copied: string[] = [];
       const undoCopies = () => Promise.allSettled(copied.map((key) => storage.delete(key)));
       try {
-        for (const move of moves) {
-          const original = await storage.get(move.fromPath);
-          await storage.put(move.fullPath, original.stream, {
-            contentType: records.find((record) => record.id === move.id)?.contentType,
-          });
+        for (const [index, move] of moves.entries()) {
+          await copyObject(storage, move.fromPath, move.fullPath, records[index]?.contentType);
           copied.push(move.fullPath);
         }
         if (!(await admin.moveMany(moves))) throw selectionChanged();

@@ -115,12 +115,16 @@ export function createClientsAdmin(deps: ClientsAdminDeps) {
       };
     },
 
-    async create(input: { email: string; fullName: string; phone?: string }): Promise<{ id: string; folder: string }> {
+    async create(input: {
+      email: string;
+      fullName: string;
+      phone?: string | null;
+    }): Promise<{ id: string; folder: string }> {
       const email = await freeAddress(input.email);
       const client = await insertClientWithFreeFolder(clients, {
         email,
         fullName: input.fullName.trim(),
-        phone: input.phone ? input.phone : null,
+        phone: input.phone ?? null,
         accountId: null,
       });
       await deps.createPlaceholder(client.folder);
@@ -138,8 +142,7 @@ export function createClientsAdmin(deps: ClientsAdminDeps) {
       language: Language = DEFAULT_LANGUAGE,
     ): Promise<Client> {
       const client = await found(id);
-      const phone = input.phone === undefined ? undefined : input.phone || null;
-      await clients.update(id, { fullName: input.fullName, phone });
+      await clients.update(id, { fullName: input.fullName, phone: input.phone });
       const wanted = input.email === undefined ? undefined : normalizeEmail(input.email);
       if (wanted !== undefined && wanted !== client.email) {
         const email = await freeAddress(wanted);

@@ -271,11 +271,6 @@ export function createEventService(deps: EventServiceDeps) {
       return present(await visibleEvent(slug, key));
     },
 
-    /** Whether search engines may index `/events/<slug>`: only a public event's page. */
-    async indexable(slug: string): Promise<boolean> {
-      return (await events.findBySlug(slug))?.visibility === 'public';
-    },
-
     /**
      * Replaces the start list from a CSV file as organisers export it; a bad row refuses the whole file with every
      * problem and its line. Photos are then placed again.

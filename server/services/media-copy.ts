@@ -17,6 +17,17 @@ export async function freeNameIn(
   return candidate;
 }
 
+/** Copies one stored object's bytes to another key. */
+export async function copyObject(
+  storage: Pick<Storage, 'get' | 'put'>,
+  from: string,
+  to: string,
+  contentType: string | undefined,
+): Promise<void> {
+  const object = await storage.get(from);
+  await storage.put(to, object.stream, { contentType });
+}
+
 /**
  * Copies an item's files for a copy under `id` at `fullPath`: the original and the clean derivatives, never the
  * watermarked proofs (a copy lands where proofs are made again if they are needed). Answers the derivatives copied.
@@ -26,12 +37,11 @@ export async function copyMediaFiles(
   source: MediaRecord,
   target: { id: string; fullPath: string },
 ): Promise<Derivative[]> {
-  const original = await storage.get(source.fullPath);
-  await storage.put(target.fullPath, original.stream, { contentType: source.contentType });
+  await copyObject(storage, source.fullPath, target.fullPath, source.contentType);
   const derivatives = source.derivatives.filter((derivative) => !isProof(derivative));
   for (const derivative of derivatives) {
-    const file = await storage.get(derivativeKey(source.id, derivative.file));
-    await storage.put(derivativeKey(target.id, derivative.file), file.stream, { contentType: derivative.contentType });
+    const { file, contentType } = derivative;
+    await copyObject(storage, derivativeKey(source.id, file), derivativeKey(target.id, file), contentType);
   }
   return derivatives;
 }

@@ -1,8 +1,9 @@
-import { isLanguage, type Language } from '../../shared/i18n/languages';
+import type { Language } from '../../shared/i18n/languages';
 import { CURRENCY, priceOfEntry, priceOfPicks } from '../../shared/pricing';
 import type { AdminOrder, AdminOrderPatch, ClientOrder, OrderStatus } from '../../shared/schemas/proofing';
 import type { SessionUser } from '../../shared/schemas/session';
 import { AppError } from '../errors';
+import { mailLanguage } from '../mail/mail-text';
 import type { Mailer } from '../mail/mailer';
 import { type OrderEmailInput, type OrderMessage, orderEmail } from '../mail/order-emails';
 import type { MediaUrls } from '../presenters/media-urls';
@@ -13,13 +14,11 @@ import type { MediaRecord, MediaRepository } from '../repositories/media-reposit
 import type { NewOrder, OrderChange, OrderRecord, OrderRepository } from '../repositories/order-repository';
 import type { ProofingRepository } from '../repositories/proofing-repository';
 import type { SettingsRepository } from '../repositories/settings-repository';
+import { photographerLanguage, rememberPhotographerLanguage } from './admin-notify';
 import type { MediaAccess } from './media-access';
 import { ORDER_DELIVERY_JOB } from './order-delivery-job';
 import type { PickScope, PicksService } from './picks';
 
-/** The language of the photographer's e-mails: the one the admin panel was last used in (Hebrew until then). */
-const ADMIN_LANGUAGE_SETTING = 'admin-language';
-const DEFAULT_ADMIN_LANGUAGE: Language = 'he';
 /** The newest orders the admin tab lists. */
 const ADMIN_LIST_LIMIT = 500;
 
@@ -69,17 +68,9 @@ export function createOrderService(deps: OrdersDeps) {
   async function mail(message: OrderMessage, order: OrderRecord, to: 'admin' | 'client'): Promise<void> {
     const client = await deps.clients.findByAccountId(order.accountId);
     if (!client) return;
-    const adminLanguage = await deps.settings.get<string>(ADMIN_LANGUAGE_SETTING);
     const input: OrderEmailInput = {
       to: to === 'admin' ? deps.adminEmail : client.email,
-      language:
-        to === 'admin'
-          ? isLanguage(adminLanguage)
-            ? adminLanguage
-            : DEFAULT_ADMIN_LANGUAGE
-          : isLanguage(order.language)
-            ? order.language
-            : DEFAULT_ADMIN_LANGUAGE,
+      language: to === 'admin' ? await photographerLanguage(deps.settings) : mailLanguage(order.language),
       siteName: deps.siteName,
       link: `${deps.publicUrl}${to === 'admin' ? '/admin/orders' : '/me'}`,
       clientName: client.fullName || client.email,
@@ -134,7 +125,12 @@ export function createOrderService(deps: OrdersDeps) {
         throw new AppError('not-proofing', 'This gallery is not open for choosing photos.');
       }
       const mediaIds = await deps.proofing.picksOf(user.id, scope.folder);
-      if (mediaIds.length === 0) throw new AppError('no-picks', 'Choose at least one photo before sending.');
+      if (mediaIds.length === 0) {
+        // A simultaneous send may have placed the order after the check above, and used up these picks with it.
+        const placed = await orders.openOrderOf(user.id, scope.folder);
+        if (placed) return { order: await withHistory(placed), created: false };
+        throw new AppError('no-picks', 'Choose at least one photo before sending.');
+      }
       const includedAvailable = scope.depositApplies && !(await orders.hasUncancelledOrder(user.id));
       const price = priceOfPicks(mediaIds.length, { includedAvailable });
       return place({
@@ -266,11 +262,7 @@ export function createOrderService(deps: OrdersDeps) {
     },
 
     /** Remembers the language the photographer uses the panel in, for their e-mails. */
-    async rememberAdminLanguage(language: Language): Promise<void> {
-      if ((await deps.settings.get<string>(ADMIN_LANGUAGE_SETTING)) !== language) {
-        await deps.settings.set(ADMIN_LANGUAGE_SETTING, language);
-      }
-    },
+    rememberAdminLanguage: (language: Language) => rememberPhotographerLanguage(deps.settings, language),
   };
 }
 

@@ -1,8 +1,9 @@
 import { randomBytes } from 'node:crypto';
 import { MAIN_GALLERY_FOLDER } from '../../shared/folders';
-import { isLanguage, type Language } from '../../shared/i18n/languages';
+import type { Language } from '../../shared/i18n/languages';
 import type { PhotosReadyResult, PhotosReadyStatus } from '../../shared/schemas/photos-ready';
 import { AppError } from '../errors';
+import { mailLanguage } from '../mail/mail-text';
 import type { Mailer } from '../mail/mailer';
 import { photosReadyEmail } from '../mail/photos-ready-email';
 import { mailThumbnail, mailThumbnailSource } from '../media/mail-thumbnail';
@@ -11,9 +12,6 @@ import type { AdminMediaRepository } from '../repositories/admin-media-repositor
 import type { MediaRecord } from '../repositories/media-repository';
 import type { PhotosReadyRepository, PhotosReadySending } from '../repositories/photos-ready-repository';
 import type { Storage } from '../storage/storage';
-
-/** The site's original language, for a client who never told us theirs. */
-const DEFAULT_MAIL_LANGUAGE: Language = 'he';
 
 /** "A few" thumbnails: a row that fits a phone's mail app. */
 export const MAIL_THUMBNAILS = 4;
@@ -91,10 +89,7 @@ export function createPhotosReadyService(deps: PhotosReadyDependencies) {
       }
       const previous = await deps.sendings.latest(folder);
       const remembered = owner.accountId ? await deps.folders.lastAgreementLanguage(owner.accountId) : undefined;
-      const language =
-        options.language ??
-        [previous?.language, remembered].find((value): value is Language => isLanguage(value)) ??
-        DEFAULT_MAIL_LANGUAGE;
+      const language = options.language ?? mailLanguage(previous?.language, remembered);
       const message = photosReadyEmail({
         to: owner.email,
         name: owner.name,

@@ -1,5 +1,6 @@
 import { isolateFor } from '../../shared/bidi';
 import { LANGUAGES, type Language } from '../../shared/i18n/languages';
+import { documentTitle } from '../../shared/page-title';
 import type { PageData } from '../../web/entry-server';
 import { escapeHtml } from '../html';
 import { serverTranslator } from '../i18n/locale-files';
@@ -110,11 +111,11 @@ function imageGallery(input: HeadInput, name: string, description: string): unkn
  * Everything a page's `<head>` says about it beside the app's own tags: title and description, the canonical URL and
  * the same page in every language (`?lng=`, and `x-default` without, where the server picks the language), the Open
  * Graph and Twitter card tags of a shared link, JSON-LD, and `noindex` where search engines must not look. The title
- * is the one the page sets in the browser (`<page> · <site>`, the home page the site's name alone; useDocumentTitle).
+ * is the one the page sets in the browser (shared/page-title.ts).
  */
 export function headTags(input: HeadInput): string {
   const { title: pageTitle, description } = titleAndDescription(input);
-  const title = pageTitle ? `${pageTitle} · ${input.siteName}` : input.siteName;
+  const title = documentTitle(pageTitle, input.siteName);
   const tags = [`<title>${escapeHtml(title)}</title>`];
   const meta = (attribute: 'name' | 'property', key: string, content: string) =>
     tags.push(`<meta ${attribute}="${key}" content="${escapeHtml(content)}">`);

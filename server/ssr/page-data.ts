@@ -1,14 +1,13 @@
 import type { z } from 'zod';
-import { MAIN_GALLERY_FOLDER } from '../../shared/folders';
 import { publicEventListSchema, publicEventSchema } from '../../shared/schemas/events';
-import { type GalleryType, galleryPageSchema } from '../../shared/schemas/gallery';
+import { type GalleryPage, type GalleryType, galleryQuerySchema } from '../../shared/schemas/gallery';
 import { homeResponseSchema } from '../../shared/schemas/media';
 import { type SessionUser, sessionResponseSchema } from '../../shared/schemas/session';
 import { siteInfoSchema } from '../../shared/schemas/site';
 import type { PageData } from '../../web/entry-server';
 import type { AppContext } from '../context';
 import { AppError } from '../errors';
-import { presentMedia } from '../presenters/media-presenter';
+import { homeAnswer } from '../routes/home/home-answer';
 import { siteInfo } from '../routes/site/site-info';
 import type { ServerPage } from './pages';
 
@@ -46,10 +45,11 @@ async function eventOrNull(ctx: PageDataContext, slug: string, key: string | und
 }
 
 /**
- * The API answers a server-rendered page shows, from the services the API routes call (GET /api/session and
- * GET /api/site on every page, for the navigation and the footer; /api/home, a page of /api/gallery, /api/events or /api/events/<slug> for the page itself). An
- * event that cannot be shown loads nothing: the page then renders its loading state, as the browser does before it
- * asks, and the browser finds out.
+ * The API answers a server-rendered page shows, made by the functions the API routes answer with (GET /api/session
+ * and GET /api/site on every page, for the navigation and the footer; /api/home, a page of /api/gallery, /api/events
+ * or /api/events/<slug> for the page itself), so a page can never show what its API would not. An answer the API
+ * would refuse (an event that cannot be shown, a gallery page past the deepest) loads nothing: the page then renders
+ * its loading state, as the browser does before it asks, and the browser finds out.
  */
 export async function loadPageData(ctx: PageDataContext, request: PageRequest): Promise<PageData> {
   const { page } = request;
@@ -58,19 +58,15 @@ export async function loadPageData(ctx: PageDataContext, request: PageRequest): 
     site: asSent(siteInfoSchema, await siteInfo(ctx)),
   };
   if (page.name === 'home') {
-    const { hero, featured } = await ctx.home.picks();
-    data.home = asSent(homeResponseSchema, {
-      hero: hero ? presentMedia(hero, ctx.mediaUrls, { signed: false }) : null,
-      featured: featured.map((item) => presentMedia(item, ctx.mediaUrls, { signed: false })),
-    });
+    data.home = asSent(homeResponseSchema, await homeAnswer(ctx));
   } else if (page.name === 'gallery') {
     const { type, page: number } = request.gallery;
-    const { records, ...counts } = await ctx.gallery.page({ folder: MAIN_GALLERY_FOLDER, kind: type }, number);
-    const answer = asSent(galleryPageSchema, {
-      ...counts,
-      items: records.map((record) => presentMedia(record, ctx.mediaUrls, { signed: false })),
-    });
-    data.gallery = { type, page: number, answer };
+    // The very bytes GET /api/gallery sends (and keeps). A page the API refuses (past the deepest one) loads nothing:
+    // the browser asks for it and is told, as it would be without the server's render.
+    if (galleryQuerySchema.safeParse({ type, page: number }).success) {
+      const answer = await ctx.gallery.publicAnswer(type, number);
+      data.gallery = { type, page: number, answer: JSON.parse(answer.body.toString('utf8')) as GalleryPage };
+    }
   } else if (page.name === 'events') {
     data.events = asSent(publicEventListSchema, { events: await ctx.events.listPublic() });
   } else if (page.name === 'event') {

@@ -18,7 +18,7 @@ import {
   startServerProcess,
   stopServerProcess,
 } from './support/server-process';
-import { type RunningS3rver, startS3rver } from './support/storage/s3rver';
+import { type RunningS3rver, s3rverEnv, startS3rver } from './support/storage/s3rver';
 
 const sha256 = (bytes: Buffer) => createHash('sha256').update(bytes).digest('hex');
 const ready = Boolean(process.env.TEST_DATABASE_URL) && findNginx() !== null;
@@ -29,12 +29,7 @@ const JOB_LEASE_SECONDS = '3';
 function sharedEnv(databaseUrl: string, s3: RunningS3rver, publicUrl: string): Record<string, string> {
   return {
     DATABASE_URL: databaseUrl,
-    STORAGE_DRIVER: 's3',
-    S3_BUCKET: s3.bucket,
-    S3_ENDPOINT: s3.endpoint,
-    S3_ACCESS_KEY_ID: 'S3RVER',
-    S3_SECRET_ACCESS_KEY: 'S3RVER',
-    S3_FORCE_PATH_STYLE: 'true',
+    ...s3rverEnv(s3),
     PUBLIC_URL: publicUrl,
     JOB_LEASE_SECONDS,
     LOG_LEVEL: 'info',

@@ -8,7 +8,7 @@ import { MAIN_GALLERY_FOLDER } from '../../shared/folders';
 import { connectDatabase } from '../db/database';
 import { createTestApp, makeTempDir } from '../test/harness';
 import { writeTestJpeg } from '../test/support/ingest';
-import { startS3rver } from '../test/support/storage/s3rver';
+import { S3RVER_CREDENTIALS, s3rverEnv, startS3rver } from '../test/support/storage/s3rver';
 import { UPLOADS_PREFIX } from './s3-upload-store';
 import { StreamingFileStore } from './streaming-file-store';
 import { UNFINISHED_UPLOAD_TTL_MS } from './tus-uploads';
@@ -62,7 +62,7 @@ describe('finished uploads whose ingest never ran', () => {
             region: 'us-east-1',
             endpoint: s3.endpoint,
             forcePathStyle: true,
-            credentials: { accessKeyId: 'S3RVER', secretAccessKey: 'S3RVER' },
+            credentials: S3RVER_CREDENTIALS,
             // As the app's store: no aws-chunked bodies, which s3rver would keep verbatim.
             requestChecksumCalculation: 'WHEN_REQUIRED',
             responseChecksumValidation: 'WHEN_REQUIRED',
@@ -79,12 +79,7 @@ describe('finished uploads whose ingest never ran', () => {
       const t = await createTestApp({
         env: {
           DATA_DIR: dataDir.dir,
-          STORAGE_DRIVER: 's3',
-          S3_BUCKET: s3.bucket,
-          S3_ENDPOINT: s3.endpoint,
-          S3_ACCESS_KEY_ID: 'S3RVER',
-          S3_SECRET_ACCESS_KEY: 'S3RVER',
-          S3_FORCE_PATH_STYLE: 'true',
+          ...s3rverEnv(s3),
         },
       });
       await t.app.close();

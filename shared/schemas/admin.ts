@@ -73,6 +73,9 @@ export type AdminMediaList = z.infer<typeof adminMediaListSchema>;
 /** A media id in a URL: 22 base64url characters. */
 export const mediaIdSchema = z.string().regex(/^[A-Za-z0-9_-]{22}$/, 'not a media id');
 
+/** The `:folder` of every /api/admin/folders/:folder/… route: a client's folder or the main gallery's. */
+export const adminFolderParamsSchema = z.object({ folder: z.string().min(1).max(255) });
+
 /** POST /api/admin/folders/:folder/fix-metadata: one batch at a time, so the browser can show progress. */
 export const fixMetadataRequestSchema = z.object({
   /** The last id of the previous batch; absent for the first. */

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { DISPLAY_NAME_MAX_LENGTH, EMAIL_MAX_LENGTH, PASSWORD_MAX_LENGTH } from '../account-rules';
 import { LANGUAGES } from '../i18n/languages';
+import { optionalPhoneSchema } from './phone';
 
 /**
  * Clients the photographer owns, e-mail verification and invitations. A client is a record first (added by the
@@ -12,11 +13,6 @@ const password = z.string().max(PASSWORD_MAX_LENGTH);
 /** E-mailed tokens are 43 base64url characters; anything longer is refused before it reaches a query. */
 const emailToken = z.string().max(100);
 const language = z.enum(LANGUAGES).optional();
-const phone = z
-  .string()
-  .trim()
-  .max(40)
-  .regex(/^[0-9+()\-. ]*$/, 'Use digits, spaces and + ( ) - only.');
 
 export const verifyEmailBodySchema = z.object({ token: emailToken });
 export const verifiedEmailSchema = z.object({ email: z.string() });
@@ -66,14 +62,14 @@ export type ClientList = z.infer<typeof clientListSchema>;
 export const createClientBodySchema = z.object({
   email,
   fullName: z.string().trim().min(1).max(DISPLAY_NAME_MAX_LENGTH),
-  phone: phone.optional(),
+  phone: optionalPhoneSchema.optional(),
 });
 export const createdClientSchema = z.object({ id: z.string(), folder: z.string() });
 
 export const updateClientBodySchema = z.object({
   email: email.optional(),
   fullName: z.string().trim().min(1).max(DISPLAY_NAME_MAX_LENGTH).optional(),
-  phone: phone.nullable().optional(),
+  phone: optionalPhoneSchema.nullable().optional(),
 });
 
 export const clientIdParamsSchema = z.object({ id: z.string().min(1).max(40) });

@@ -9,7 +9,8 @@ const MAX_DIGITS = 15;
 
 /**
  * A phone number as a person types it ("050-123 4567", "+972 50 123 4567"), trimmed, with its spaces collapsed. The
- * booking request and the photographer's contact details both use it, so one rule decides what a phone number is.
+ * booking request, the photographer's contact details and a client's record all use it, so one rule decides what a
+ * phone number is.
  */
 export const phoneSchema = z
   .string()
@@ -21,3 +22,10 @@ export const phoneSchema = z
     const count = digitsOf(value).length;
     return count >= MIN_DIGITS && count <= MAX_DIGITS;
   }, `A phone number has ${MIN_DIGITS} to ${MAX_DIGITS} digits.`);
+
+/** A phone number a form may leave empty: "" (or only spaces) is null, no number. */
+export const optionalPhoneSchema = z
+  .string()
+  .trim()
+  .transform((value) => (value === '' ? null : value))
+  .pipe(phoneSchema.nullable());

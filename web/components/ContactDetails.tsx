@@ -6,10 +6,19 @@ import './contact-details.css';
 
 /**
  * The photographer's contact details as links: call, WhatsApp, e-mail, Instagram, Facebook. Only the ones the
- * photographer set are shown, and nothing at all (not even the heading) when none is. Numbers and addresses are left-to-right inside a
- * right-to-left page (<bdi dir="ltr">), so "050-123 4567" never reads backwards.
+ * photographer set are shown, and nothing at all (not even the heading) when none is. Numbers and addresses are
+ * left-to-right inside a right-to-left page (<bdi dir="ltr">), so "050-123 4567" never reads backwards.
  */
-export function ContactDetails({ className = '', heading }: { className?: string; heading?: string }) {
+export function ContactDetails({
+  className = '',
+  heading,
+  sectionClassName,
+}: {
+  className?: string;
+  heading?: string;
+  /** The class of the section around the heading and the list: the page that asks for a heading lays it out. */
+  sectionClassName?: string;
+}) {
   const { t } = useTranslation();
   const site = useSiteInfo();
   const details: Details | undefined = site.data?.contact;
@@ -40,7 +49,7 @@ export function ContactDetails({ className = '', heading }: { className?: string
   );
   if (!heading) return list;
   return (
-    <section className="contact-details__section" aria-labelledby="contact-details-heading">
+    <section className={sectionClassName} aria-labelledby="contact-details-heading">
       <h2 id="contact-details-heading">{heading}</h2>
       {list}
     </section>

@@ -1,5 +1,5 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
+import { adminFolderParamsSchema } from '../../../shared/schemas/admin';
 import {
   assignFolderBodySchema,
   clientIdParamsSchema,
@@ -13,8 +13,6 @@ import {
   updateClientBodySchema,
 } from '../../../shared/schemas/clients';
 import type { AppContext } from '../../context';
-
-const folderParams = z.object({ folder: z.string().min(1).max(255) });
 
 /**
  * The photographer's clients (registered inside adminRoutes, so every route is admin-only and never cached): add a
@@ -54,7 +52,7 @@ export const clientRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (a
 
   app.put(
     '/api/admin/folders/:folder/owner',
-    { schema: { params: folderParams, body: assignFolderBodySchema, response: { 200: clientSchema } } },
+    { schema: { params: adminFolderParamsSchema, body: assignFolderBodySchema, response: { 200: clientSchema } } },
     (request) => clients.assignFolder(request.params.folder, request.body.clientId),
   );
 };

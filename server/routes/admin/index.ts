@@ -2,6 +2,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
   adminFolderListSchema,
+  adminFolderParamsSchema,
   adminMediaListSchema,
   adminMediaSchema,
   fixMetadataRequestSchema,
@@ -21,7 +22,6 @@ import { orderAdminRoutes } from './orders';
 import { photosReadyRoutes } from './photos-ready';
 import { watermarkRoutes } from './watermark';
 
-const folderParams = z.object({ folder: z.string().min(1).max(255) });
 const idParams = z.object({ id: mediaIdSchema });
 const okSchema = z.object({ ok: z.literal(true) });
 
@@ -46,13 +46,19 @@ export const adminRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (ap
 
   app.get(
     '/api/admin/folders/:folder/media',
-    { schema: { params: folderParams, response: { 200: adminMediaListSchema } } },
+    { schema: { params: adminFolderParamsSchema, response: { 200: adminMediaListSchema } } },
     async (request) => ({ items: present(await admin.listFolderMedia(request.params.folder)) }),
   );
 
   app.post(
     '/api/admin/folders/:folder/fix-metadata',
-    { schema: { params: folderParams, body: fixMetadataRequestSchema, response: { 200: fixMetadataResponseSchema } } },
+    {
+      schema: {
+        params: adminFolderParamsSchema,
+        body: fixMetadataRequestSchema,
+        response: { 200: fixMetadataResponseSchema },
+      },
+    },
     (request) => admin.fixMetadata(request.params.folder, request.body.after),
   );
 

@@ -1,5 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { adminFolderParamsSchema } from '../../../shared/schemas/admin';
 import {
   adminOrderListSchema,
   adminOrderPatchSchema,
@@ -12,7 +13,6 @@ import type { AppContext } from '../../context';
 import { requestLanguage } from '../../plugins/request-language';
 import { formatContentDisposition } from '../../storage/content-disposition';
 
-const folderParams = z.object({ folder: z.string().min(1).max(255) });
 const orderParams = z.object({ id: z.string().uuid('not an order id') });
 const listQuery = z.object({ status: orderStatusSchema.optional() });
 
@@ -23,7 +23,13 @@ const listQuery = z.object({ status: orderStatusSchema.optional() });
 export const orderAdminRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app, { ctx }) => {
   app.patch(
     '/api/admin/folders/:folder',
-    { schema: { params: folderParams, body: folderModeRequestSchema, response: { 200: folderModeResponseSchema } } },
+    {
+      schema: {
+        params: adminFolderParamsSchema,
+        body: folderModeRequestSchema,
+        response: { 200: folderModeResponseSchema },
+      },
+    },
     (request) => ctx.galleryModes.setMode(request.params.folder, request.body.mode),
   );
 

@@ -1,13 +1,11 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
+import { adminFolderParamsSchema } from '../../../shared/schemas/admin';
 import {
   photosReadyRequestSchema,
   photosReadyResultSchema,
   photosReadyStatusSchema,
 } from '../../../shared/schemas/photos-ready';
 import type { AppContext } from '../../context';
-
-const folderParams = z.object({ folder: z.string().min(1).max(255) });
 
 /**
  * The "your photos are ready" e-mail of a client folder: what was sent last and what the next e-mail would announce,
@@ -16,13 +14,19 @@ const folderParams = z.object({ folder: z.string().min(1).max(255) });
 export const photosReadyRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app, { ctx }) => {
   app.get(
     '/api/admin/folders/:folder/photos-ready',
-    { schema: { params: folderParams, response: { 200: photosReadyStatusSchema } } },
+    { schema: { params: adminFolderParamsSchema, response: { 200: photosReadyStatusSchema } } },
     (request) => ctx.photosReady.status(request.params.folder),
   );
 
   app.post(
     '/api/admin/folders/:folder/notify',
-    { schema: { params: folderParams, body: photosReadyRequestSchema, response: { 200: photosReadyResultSchema } } },
+    {
+      schema: {
+        params: adminFolderParamsSchema,
+        body: photosReadyRequestSchema,
+        response: { 200: photosReadyResultSchema },
+      },
+    },
     (request) => ctx.photosReady.send(request.params.folder, request.body),
   );
 };

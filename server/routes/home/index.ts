@@ -2,17 +2,14 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { HOME_PATH } from '../../../shared/api-paths';
 import { homeResponseSchema } from '../../../shared/schemas/media';
 import type { AppContext } from '../../context';
-import { presentMedia } from '../../presenters/media-presenter';
+import { homeAnswer } from './home-answer';
 
 /** GET /api/home: the hero video and three featured images, public (they are main-gallery items). */
 export const homeRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app, { ctx }) => {
   app.get(HOME_PATH, { schema: { response: { 200: homeResponseSchema } } }, async (_request, reply) => {
-    const { hero, featured } = await ctx.home.picks();
+    const answer = await homeAnswer(ctx);
     // Short shared caching: the picks change rarely, and a new upload shows within a minute.
     reply.header('cache-control', 'public, max-age=60');
-    return {
-      hero: hero ? presentMedia(hero, ctx.mediaUrls, { signed: false }) : null,
-      featured: featured.map((item) => presentMedia(item, ctx.mediaUrls, { signed: false })),
-    };
+    return answer;
   });
 };

@@ -12,7 +12,7 @@ import { signUpVerified, type VerifiedUser } from '../email-links';
 import { createTestApp, type TestApp } from '../harness';
 import { FAST_HASH, TestClient } from '../test-client';
 import { drainJobs, makeTestRuntime } from './ingest';
-import { type RunningS3rver, startS3rver } from './storage/s3rver';
+import { type RunningS3rver, s3rverEnv, startS3rver } from './storage/s3rver';
 
 export const TEST_ADMIN = { email: 'photographer@example.com', password: 'media-admin-secret' };
 
@@ -50,16 +50,7 @@ export async function startMediaTestApp(options: {
 }): Promise<MediaTestApp> {
   let s3: RunningS3rver | undefined;
   if (options.driver === 's3') s3 = await startS3rver();
-  const s3Env: Record<string, string> = s3
-    ? {
-        STORAGE_DRIVER: 's3',
-        S3_BUCKET: s3.bucket,
-        S3_ENDPOINT: s3.endpoint,
-        S3_ACCESS_KEY_ID: 'S3RVER',
-        S3_SECRET_ACCESS_KEY: 'S3RVER',
-        S3_FORCE_PATH_STYLE: 'true',
-      }
-    : {};
+  const s3Env = s3 ? s3rverEnv(s3) : {};
   const t = await createTestApp({
     database: options.database,
     env: { ADMIN_EMAIL: TEST_ADMIN.email, ADMIN_INITIAL_PASSWORD: TEST_ADMIN.password, ...s3Env, ...options.env },

@@ -11,7 +11,7 @@ import { adminApi, adminKeys } from './admin-api';
 import { ClientRow } from './ClientRow';
 import './clients.css';
 import { formatBytes } from './format';
-import { NameOrEmailSearch } from './NameOrEmailSearch';
+import { matchesNameOrEmail, NameOrEmailSearch } from './NameOrEmailSearch';
 
 /** A folder nobody owns (two accounts shared it before clients existed, or it was imported): give it to a client. */
 function UnownedFolder({
@@ -73,11 +73,7 @@ export function ClientsPanel() {
   const { t } = useTranslation('admin');
   const query = useQuery({ queryKey: adminKeys.clients, queryFn: adminApi.clients });
   const [search, setSearch] = useState('');
-  const needle = search.trim().toLowerCase();
-  const items = (query.data?.items ?? []).filter(
-    (client) =>
-      !needle || client.email.toLowerCase().includes(needle) || client.fullName.toLowerCase().includes(needle),
-  );
+  const items = (query.data?.items ?? []).filter((client) => matchesNameOrEmail(search, client.fullName, client.email));
   return (
     <section className="clients-panel" aria-labelledby="clients-title">
       <h2 id="clients-title" className="admin-subtitle">

@@ -1,12 +1,13 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { useId, useRef, useState } from 'react';
+import { type InputHTMLAttributes, useId, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { isolate } from '../../../shared/bidi';
 import type { AdminEvent } from '../../../shared/schemas/events';
 import { FormMessage } from '../../components/FormMessage';
 import { useSubmit } from '../../hooks/useSubmit';
-import { clickSelection, isoToZonedTime } from './event-admin-logic';
+import { isoToZonedTime } from './event-admin-logic';
 import { type AdminEntry, type AdminEventPhoto, eventsAdminApi, eventsAdminKeys } from './events-admin-api';
+import { useRangeSelection } from './useRangeSelection';
 
 type View = 'unassigned' | 'all';
 /** The select's value for "no ride": the photo goes back to the unplaced ones. */
@@ -28,7 +29,7 @@ function PhotoTile({
   isCover,
   timeZone,
   busy,
-  onClick,
+  checkbox,
   onCover,
 }: {
   photo: AdminEventPhoto;
@@ -37,19 +38,15 @@ function PhotoTile({
   isCover: boolean;
   timeZone: string;
   busy: boolean;
-  onClick: (shift: boolean) => void;
+  /** The checkbox's state and handlers, from the grid's selection. */
+  checkbox: InputHTMLAttributes<HTMLInputElement>;
   onCover?: () => void;
 }) {
   const { t } = useTranslation('eventsAdmin');
   return (
     <li className="admin-tile event-photo" data-testid="event-photo" data-selected={selected} data-id={photo.id}>
       <label className="event-photo__pick">
-        <input
-          type="checkbox"
-          checked={selected}
-          disabled={busy}
-          onChange={(change) => onClick((change.nativeEvent as MouseEvent).shiftKey === true)}
-        />
+        <input type="checkbox" disabled={busy} {...checkbox} />
         <span className="admin-tile__preview">
           <img src={photo.thumbnail} alt={photo.name} loading="lazy" decoding="async" />
         </span>
@@ -109,8 +106,6 @@ export function EventPhotos({
   const titleId = useId();
   const selectId = useId();
   const [view, setView] = useState<View>('unassigned');
-  const [selected, setSelected] = useState<Set<string>>(new Set());
-  const anchor = useRef<string | null>(null);
   const [target, setTarget] = useState('');
   const query = useQuery({
     queryKey: eventsAdminKeys.photos(event.id, view),
@@ -118,7 +113,8 @@ export function EventPhotos({
     refetchInterval: poll,
   });
   const photos = query.data?.photos ?? [];
-  const ids = photos.map((photo) => photo.id);
+  const ids = useMemo(() => (query.data?.photos ?? []).map((photo) => photo.id), [query.data]);
+  const { selected, setSelected, clear: clearSelection, checkbox } = useRangeSelection(ids);
   const chosen = ids.filter((id) => selected.has(id));
   const byId = new Map(entries.map((entry) => [entry.id, entry]));
   const refresh = () => queryClient.invalidateQueries({ queryKey: eventsAdminKeys.all });
@@ -128,8 +124,7 @@ export function EventPhotos({
       eventsAdminApi.assign(event.id, mediaIds, entryId),
     {
       onSuccess: async () => {
-        setSelected(new Set());
-        anchor.current = null;
+        clearSelection();
         await refresh();
       },
     },
@@ -141,14 +136,9 @@ export function EventPhotos({
   const busy = assign.busy || auto.busy || cover.busy;
   const errorKey = assign.errorKey ?? auto.errorKey ?? cover.errorKey;
 
-  const click = (id: string, shift: boolean) => {
-    setSelected((previous) => clickSelection(ids, previous, id, anchor.current, shift));
-    anchor.current = id;
-  };
   const switchView = (next: View) => {
     setView(next);
-    setSelected(new Set());
-    anchor.current = null;
+    clearSelection();
   };
 
   return (
@@ -237,7 +227,7 @@ export function EventPhotos({
               isCover={event.cover?.id === photo.id}
               timeZone={event.timeZone}
               busy={busy}
-              onClick={(shift) => click(photo.id, shift)}
+              checkbox={checkbox(photo.id)}
               onCover={view === 'all' ? () => cover.submit(photo.id) : undefined}
             />
           ))}

@@ -7,7 +7,7 @@ import { adminApi, adminKeys } from './admin-api';
 import { folderPath } from './admin-paths';
 import './clients.css';
 import { formatBytes, formatDateTime } from './format';
-import { NameOrEmailSearch } from './NameOrEmailSearch';
+import { matchesNameOrEmail, NameOrEmailSearch } from './NameOrEmailSearch';
 
 /**
  * Every client folder with its owner, item count, size and last upload; searchable by name or e-mail. One card a
@@ -20,10 +20,7 @@ export function FolderList() {
   const [search, setSearch] = useState('');
   if (query.isPending) return <p className="muted">{t('common:loading')}</p>;
   if (query.isError) return <FormMessage kind="error" text={t('folders.loadFailed')} />;
-  const needle = search.trim().toLowerCase();
-  const items = query.data.items.filter(
-    (item) => !needle || item.email.includes(needle) || (item.name ?? '').toLowerCase().includes(needle),
-  );
+  const items = query.data.items.filter((item) => matchesNameOrEmail(search, item.name, item.email));
   return (
     <div className="folder-list">
       <NameOrEmailSearch value={search} onChange={setSearch} />

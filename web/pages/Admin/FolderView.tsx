@@ -6,7 +6,7 @@ import { ApiError } from '../../api/client';
 import { errorMessageKey } from '../../api/error-messages';
 import { useConfirm } from '../../components/Dialog';
 import { FormMessage } from '../../components/FormMessage';
-import { Notice } from '../../components/Notice';
+import { useNotice } from '../../components/Notice';
 import { adminApi, adminKeys } from './admin-api';
 import { formatBytes } from './format';
 import { GalleryModeSwitch } from './GalleryModeSwitch';
@@ -14,8 +14,6 @@ import { HomePicksEditor } from './HomePicksEditor';
 import { MediaGrid } from './MediaGrid';
 import { PhotosReadyControl } from './PhotosReadyControl';
 import { Uploader } from './Uploader';
-
-type Message = { kind: 'error' | 'success' | 'info'; text: string } | null;
 
 /** While any item is processing, the grid refreshes itself so new files appear as they become ready. */
 const PROCESSING_POLL_MS = 2000;
@@ -29,7 +27,7 @@ export function FolderView({ folder, isMain }: { folder: string; isMain: boolean
   const { t, i18n } = useTranslation('admin');
   const queryClient = useQueryClient();
   const [working, setWorking] = useState(false);
-  const [message, setMessage] = useState<Message>(null);
+  const notice = useNotice();
   const [confirm, confirmDialog] = useConfirm();
   const query = useQuery({
     queryKey: adminKeys.folder(folder),
@@ -45,11 +43,11 @@ export function FolderView({ folder, isMain }: { folder: string; isMain: boolean
 
   async function run(task: () => Promise<void>, failure: string | ((error: unknown) => string)) {
     setWorking(true);
-    setMessage(null);
+    notice.clear();
     try {
       await task();
     } catch (error) {
-      setMessage({ kind: 'error', text: typeof failure === 'string' ? failure : failure(error) });
+      notice.show('error', typeof failure === 'string' ? failure : failure(error));
     } finally {
       setWorking(false);
       refresh();
@@ -73,11 +71,11 @@ export function FolderView({ folder, isMain }: { folder: string; isMain: boolean
       for (;;) {
         const step = await adminApi.fixMetadata(folder, after);
         done += step.processed;
-        setMessage({ kind: 'info', text: t('folder.fixProgress', { done, total: step.total }) });
+        notice.show('info', t('folder.fixProgress', { done, total: step.total }));
         if (!step.next) break;
         after = step.next;
       }
-      setMessage({ kind: 'success', text: t('folder.fixDone', { total: done }) });
+      notice.show('success', t('folder.fixDone', { total: done }));
     }, t('folder.fixFailed'));
   };
 
@@ -95,15 +93,11 @@ export function FolderView({ folder, isMain }: { folder: string; isMain: boolean
             readyCount={items.filter((item) => item.status === 'ready').length}
             disabled={working}
             run={run}
-            onSent={(text) => setMessage({ kind: 'success', text })}
+            onSent={(text) => notice.show('success', text)}
           />
         )}
       </div>
-      {message ? (
-        <Notice kind={message.kind} onDismiss={() => setMessage(null)}>
-          {message.text}
-        </Notice>
-      ) : null}
+      {notice.element}
       {confirmDialog}
       {isMain ? <HomePicksEditor items={items} disabled={working} /> : null}
       {query.isPending ? (
@@ -128,7 +122,7 @@ export function FolderView({ folder, isMain }: { folder: string; isMain: boolean
             working={working}
             run={run}
             confirm={confirm}
-            say={(text) => setMessage({ kind: 'success', text })}
+            say={(text) => notice.show('success', text)}
             failureText={(error, fallback) => (error instanceof ApiError ? t(errorMessageKey(error)) : fallback)}
             onDelete={(item) => void remove(item)}
           />

@@ -6,9 +6,9 @@ import type { ConfirmOptions } from '../../components/Dialog';
 import { MediaImage } from '../../components/Media/MediaImage';
 import { adminApi, adminKeys } from './admin-api';
 import { bulkApi, movedTo } from './bulk-api';
-import { clickSelection } from './event-admin-logic';
 import { formatBytes } from './format';
 import { MoveDialog } from './MoveDialog';
+import { useRangeSelection } from './useRangeSelection';
 import './bulk.css';
 
 export type Run = (task: () => Promise<void>, failure: string | ((error: unknown) => string)) => Promise<void>;
@@ -49,23 +49,13 @@ export function MediaGrid({
   const { t, i18n } = useTranslation('admin');
   const queryClient = useQueryClient();
   const ids = useMemo(() => items.map((item) => item.id), [items]);
-  const [selected, setSelected] = useState<Set<string>>(() => new Set());
-  const anchor = useRef<string | null>(null);
-  const keyboardShift = useRef(false);
+  const { selected, setSelected, clear: clearSelection, checkbox } = useRangeSelection(ids);
   const [moving, setMoving] = useState(false);
   const [announcement, setAnnouncement] = useState('');
   const dragged = useRef<string | null>(null);
   const [dropTarget, setDropTarget] = useState<string | null>(null);
   const refocus = useRef<{ id: string; direction: 'up' | 'down' } | null>(null);
   const gridRef = useRef<HTMLUListElement>(null);
-
-  // Items that left the folder (deleted elsewhere, moved) leave the selection too.
-  useEffect(() => {
-    setSelected((current) => {
-      const kept = new Set([...current].filter((id) => ids.includes(id)));
-      return kept.size === current.size ? current : kept;
-    });
-  }, [ids]);
 
   // Moving a tile in the list takes its buttons out of the document for a moment, which drops the focus: the button
   // that moved it gets it back. (The move buttons say they are unavailable with aria-disabled rather than disabled,
@@ -84,16 +74,6 @@ export function MediaGrid({
   const images = chosen.filter((item) => item.kind === 'image' && item.status === 'ready');
   const canFeature = isMain && images.length > 0 && images.length === chosen.length && chosen.length <= FEATURED_PICKS;
 
-  const toggle = (id: string, shift: boolean) => {
-    // Read now: the updater may run after the anchor below has moved to this tile.
-    const from = anchor.current;
-    setSelected((current) => clickSelection(ids, current, id, from, shift));
-    anchor.current = id;
-  };
-  const clearSelection = () => {
-    setSelected(new Set());
-    anchor.current = null;
-  };
   const afterBulk = () => {
     clearSelection();
     void queryClient.invalidateQueries({ queryKey: adminKeys.trash });
@@ -279,23 +259,7 @@ export function MediaGrid({
             {...dragProps(item)}
           >
             <label className="admin-tile__select">
-              <input
-                type="checkbox"
-                checked={selected.has(item.id)}
-                disabled={working}
-                data-testid="select-media"
-                // Space toggles through a click that does not carry the Shift key: the key events say whether it was held.
-                onKeyDown={(event) => {
-                  keyboardShift.current = event.shiftKey;
-                }}
-                onKeyUp={(event) => {
-                  keyboardShift.current = event.shiftKey;
-                }}
-                onClick={(event) => toggle(item.id, event.shiftKey || keyboardShift.current)}
-                onChange={() => {
-                  // The click above decides, with the Shift key it needs.
-                }}
-              />
+              <input type="checkbox" disabled={working} data-testid="select-media" {...checkbox(item.id)} />
               <span className="visually-hidden">{t('bulk.select', { name: item.name })}</span>
             </label>
             <div className="admin-tile__preview">

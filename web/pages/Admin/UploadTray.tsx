@@ -8,7 +8,7 @@ import { adminApi, adminKeys } from './admin-api';
 import { folderPath, tabPath } from './admin-paths';
 import { formatBytes } from './format';
 import { failureKey } from './Uploader';
-import type { UploadTarget, UploadTask } from './upload-queue';
+import { type UploadTarget, type UploadTask, uploadTargetKey } from './upload-queue';
 import { uploadStore } from './upload-store';
 import { summarizeUploads, timeLeftParts } from './upload-summary';
 import './upload-tray.css';
@@ -19,14 +19,11 @@ function targetPath(target: UploadTarget): string {
   return target.folder === MAIN_GALLERY_FOLDER ? tabPath('mainGallery') : folderPath(target.folder);
 }
 
-function targetKey(target: UploadTarget): string {
-  return 'event' in target ? `event:${target.event}` : `folder:${target.folder}`;
-}
-
 /** The targets of the list, once each, in the order their first file was added. */
 function targetsOf(tasks: readonly UploadTask[]): UploadTarget[] {
   const seen = new Map<string, UploadTarget>();
-  for (const task of tasks) if (!seen.has(targetKey(task.target))) seen.set(targetKey(task.target), task.target);
+  for (const task of tasks)
+    if (!seen.has(uploadTargetKey(task.target))) seen.set(uploadTargetKey(task.target), task.target);
   return [...seen.values()];
 }
 
@@ -122,7 +119,7 @@ export default function UploadTray() {
       <div id={listId} hidden={!open} className="upload-tray__details">
         <div className="upload-tray__targets">
           {targetsOf(tasks).map((target) => (
-            <TargetLink key={targetKey(target)} target={target} />
+            <TargetLink key={uploadTargetKey(target)} target={target} />
           ))}
         </div>
         {finished ? (

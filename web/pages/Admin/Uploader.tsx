@@ -9,6 +9,7 @@ import {
   type UploadTarget,
   type UploadTask,
   unfinishedUploads,
+  uploadTargetKey,
 } from './upload-queue';
 import { canApply, isFinished } from './upload-state';
 import { uploadStore } from './upload-store';
@@ -38,10 +39,19 @@ export function failureKey(error: UploadFailure): string {
   }
 }
 
+/** The buttons of a file, in this order, each shown while the upload state machine allows its move. */
+const TASK_ACTIONS = ['pause', 'resume', 'retry', 'cancel'] as const;
+
 function TaskRow({ task, queue, disabled }: { task: UploadTask; queue: UploadQueue; disabled: boolean }) {
   const { t, i18n } = useTranslation('admin');
   const percent = task.file.size === 0 ? 100 : Math.floor((task.bytesSent / task.file.size) * 100);
   const label = task.waiting && task.state === 'running' ? t('upload.waiting') : t(`upload.states.${task.state}`);
+  const actionLabels = {
+    pause: t('upload.pause'),
+    resume: t('upload.resume'),
+    retry: t('upload.retry'),
+    cancel: t('upload.cancel'),
+  };
   return (
     <li className="upload-task" data-state={task.state} data-testid="upload-task" data-name={task.file.name}>
       <div className="upload-task__head">
@@ -63,54 +73,20 @@ function TaskRow({ task, queue, disabled }: { task: UploadTask; queue: UploadQue
         </p>
       ) : null}
       <div className="upload-task__actions">
-        {canApply(task.state, 'pause') ? (
+        {TASK_ACTIONS.filter((action) => canApply(task.state, action)).map((action) => (
           <button
+            key={action}
             type="button"
             className="button button--ghost"
             disabled={disabled}
-            onClick={() => queue.pause(task.id)}
+            onClick={() => queue[action](task.id)}
           >
-            {t('upload.pause')}
+            {actionLabels[action]}
           </button>
-        ) : null}
-        {canApply(task.state, 'resume') ? (
-          <button
-            type="button"
-            className="button button--ghost"
-            disabled={disabled}
-            onClick={() => queue.resume(task.id)}
-          >
-            {t('upload.resume')}
-          </button>
-        ) : null}
-        {canApply(task.state, 'retry') ? (
-          <button
-            type="button"
-            className="button button--ghost"
-            disabled={disabled}
-            onClick={() => queue.retry(task.id)}
-          >
-            {t('upload.retry')}
-          </button>
-        ) : null}
-        {canApply(task.state, 'cancel') ? (
-          <button
-            type="button"
-            className="button button--ghost"
-            disabled={disabled}
-            onClick={() => queue.cancel(task.id)}
-          >
-            {t('upload.cancel')}
-          </button>
-        ) : null}
+        ))}
       </div>
     </li>
   );
-}
-
-/** Whether a task goes where this uploader sends files. */
-export function sameTarget(a: UploadTarget, b: UploadTarget): boolean {
-  return 'event' in a ? 'event' in b && a.event === b.event : 'folder' in b && a.folder === b.folder;
 }
 
 /**
@@ -132,20 +108,21 @@ export function Uploader({
   const inputId = useId();
   const queue = uploadStore;
   const allTasks = useSyncExternalStore(queue.subscribe, queue.getSnapshot);
-  const targetKey = 'event' in target ? `event:${target.event}` : `folder:${target.folder}`;
-  // biome-ignore lint/correctness/useExhaustiveDependencies: the target is compared by its key
-  const tasks = useMemo(() => allTasks.filter((task) => sameTarget(task.target, target)), [allTasks, targetKey]);
+  const targetKey = uploadTargetKey(target);
+  const tasks = useMemo(
+    () => allTasks.filter((task) => uploadTargetKey(task.target) === targetKey),
+    [allTasks, targetKey],
+  );
   const [dragging, setDragging] = useState(false);
   const [unfinished, setUnfinished] = useState(() => unfinishedUploads());
   const latestOnUploaded = useRef(onUploaded);
   latestOnUploaded.current = onUploaded;
-  // biome-ignore lint/correctness/useExhaustiveDependencies: the target is compared by its key
   useEffect(
     () =>
       queue.onUploaded((task) => {
-        if (sameTarget(task.target, target)) latestOnUploaded.current();
+        if (uploadTargetKey(task.target) === targetKey) latestOnUploaded.current();
       }),
-    [queue, targetKey],
+    [targetKey],
   );
 
   const add = (files: FileList | null) => {

@@ -25,6 +25,11 @@ export interface UploadFailure {
 /** Where a file goes: a client's folder or the main gallery, or a competition (its photos are then placed by time). */
 export type UploadTarget = { folder: string } | { event: string };
 
+/** A target as one string, to compare targets and to key them. */
+export function uploadTargetKey(target: UploadTarget): string {
+  return 'event' in target ? `event:${target.event}` : `folder:${target.folder}`;
+}
+
 export interface UploadTask {
   id: string;
   file: File;

@@ -41,7 +41,7 @@ export default function ContactPage() {
 
   return (
     <PageFrame title={t('pages.contact')} wide>
-      <ContactDetails heading={contact('page.detailsHeading')} />
+      <ContactDetails heading={contact('page.detailsHeading')} sectionClassName="contact__section" />
 
       <section className="contact__section" aria-labelledby="contact-terms-heading">
         <h2 id="contact-terms-heading">{terms.data?.terms.title ?? contact('terms.title')}</h2>

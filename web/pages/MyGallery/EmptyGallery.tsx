@@ -19,7 +19,7 @@ export function EmptyGallery() {
       {reachable ? (
         <>
           <p>{t('me.questions')}</p>
-          <ContactDetails className="empty-gallery__contact" />
+          <ContactDetails />
         </>
       ) : null}
       <DownloadAllButton count={0} />

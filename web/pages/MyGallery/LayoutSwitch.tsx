@@ -1,5 +1,8 @@
 import { useTranslation } from 'react-i18next';
+import { ToggleButtons } from '../../components/Gallery/ToggleButtons';
 import type { GalleryLayout } from './gallery-layout';
+
+const LAYOUTS: readonly GalleryLayout[] = ['grid', 'large'];
 
 /** Grid / Large: two pressed-or-not buttons, like the gallery's filters. */
 export function LayoutSwitch({
@@ -11,19 +14,13 @@ export function LayoutSwitch({
 }) {
   const { t } = useTranslation('gallery');
   return (
-    <fieldset className="filters layout-switch">
-      <legend className="visually-hidden">{t('layout.label')}</legend>
-      {(['grid', 'large'] as const).map((option) => (
-        <button
-          key={option}
-          type="button"
-          className="filters__button"
-          aria-pressed={layout === option}
-          onClick={() => onLayout(option)}
-        >
-          {t(`layout.${option}`)}
-        </button>
-      ))}
-    </fieldset>
+    <ToggleButtons
+      className="layout-switch"
+      label={t('layout.label')}
+      options={LAYOUTS}
+      value={layout}
+      onChange={onLayout}
+      text={(option) => t(`layout.${option}`)}
+    />
   );
 }

@@ -1,4 +1,3 @@
-import { useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { isolateFor } from '../../../shared/bidi';
 import type { Language } from '../../../shared/i18n/languages';
@@ -23,25 +22,9 @@ export function PicksSummary({ picks, language, errorKey, onSend }: PicksSummary
   const { t } = useTranslation(['proofing', 'common']);
   const allowance = picks.includedLimit;
   const price = isolateFor(language, formatMoney(picks.unitPrice, language));
-  const ref = useRef<HTMLElement>(null);
-
-  // The floating language button sits above the summary instead of over its Send button (proofing.css).
-  useEffect(() => {
-    const section = ref.current;
-    if (!section || typeof ResizeObserver === 'undefined') return;
-    const root = document.documentElement;
-    const observer = new ResizeObserver(() => {
-      root.style.setProperty('--picks-summary-block-size', `${section.getBoundingClientRect().height}px`);
-    });
-    observer.observe(section);
-    return () => {
-      observer.disconnect();
-      root.style.removeProperty('--picks-summary-block-size');
-    };
-  }, []);
 
   return (
-    <section ref={ref} className="picks-summary" aria-label={t('summary.label')} data-testid="picks-summary">
+    <section className="picks-summary" aria-label={t('summary.label')} data-testid="picks-summary">
       <div className="picks-summary__figures">
         <p className="picks-summary__count" role="status">
           <span data-testid="picks-count">{t('summary.count', { count: picks.count })}</span>

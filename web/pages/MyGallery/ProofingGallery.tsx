@@ -7,6 +7,7 @@ import type { PicksResponse } from '../../../shared/schemas/proofing';
 import { DownloadButton } from '../../components/Gallery/DownloadButton';
 import { GalleryView, type GridProps } from '../../components/Gallery/GalleryView';
 import type { GallerySource } from '../../components/Gallery/gallery-api';
+import { ToggleButtons } from '../../components/Gallery/ToggleButtons';
 import { useSubmit } from '../../hooks/useSubmit';
 import { useSearchParams } from '../../router';
 import { OrderStatusPanel } from './OrderStatusPanel';
@@ -17,6 +18,7 @@ import type { PicksState } from './usePicks';
 import './proofing.css';
 
 type View = 'all' | 'picks';
+const VIEWS: readonly View[] = ['all', 'picks'];
 
 /** All photos / My picks, kept in the URL (`?view=picks`) so Back and a reload keep it. */
 function useView(): [View, (view: View) => void] {
@@ -35,15 +37,22 @@ function useView(): [View, (view: View) => void] {
 function ViewSwitch({ view, count, onView }: { view: View; count: number; onView: (view: View) => void }) {
   const { t } = useTranslation('proofing');
   return (
-    <fieldset className="filters proofing-views">
-      <legend className="visually-hidden">{t('view.label')}</legend>
-      <button type="button" className="filters__button" aria-pressed={view === 'all'} onClick={() => onView('all')}>
-        {t('view.all')}
-      </button>
-      <button type="button" className="filters__button" aria-pressed={view === 'picks'} onClick={() => onView('picks')}>
-        {t('view.picks')} <bdi className="proofing-views__count">{count}</bdi>
-      </button>
-    </fieldset>
+    <ToggleButtons
+      className="proofing-views"
+      label={t('view.label')}
+      options={VIEWS}
+      value={view}
+      onChange={onView}
+      text={(option) =>
+        option === 'all' ? (
+          t('view.all')
+        ) : (
+          <>
+            {t('view.picks')} <bdi className="proofing-views__count">{count}</bdi>
+          </>
+        )
+      }
+    />
   );
 }
 

@@ -3,7 +3,7 @@ import { createLocalStorage } from '../../../storage/local-storage';
 import { createS3Storage } from '../../../storage/s3-storage';
 import type { Storage } from '../../../storage/storage';
 import { makeTempDir } from '../../harness';
-import { startS3rver } from './s3rver';
+import { S3RVER_CREDENTIALS, startS3rver } from './s3rver';
 
 export interface DriverUnderTest {
   name: 'disk' | 's3';
@@ -27,8 +27,7 @@ export const DRIVERS: DriverUnderTest[] = [
         bucket: server.bucket,
         endpoint: server.endpoint,
         region: 'us-east-1',
-        accessKeyId: 'S3RVER',
-        secretAccessKey: 'S3RVER',
+        ...S3RVER_CREDENTIALS,
         forcePathStyle: true,
         partSizeBytes: 5 * 1024 * 1024,
       });

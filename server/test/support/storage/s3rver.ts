@@ -14,10 +14,25 @@ export interface RunningS3rver {
   resume: () => Promise<void>;
 }
 
+/** s3rver checks no signatures, so any key will do; these are its documented defaults. */
+export const S3RVER_CREDENTIALS = { accessKeyId: 'S3RVER', secretAccessKey: 'S3RVER' } as const;
+
+/** The app's environment for keeping its media in this s3rver bucket (path-style: s3rver has no bucket hostnames). */
+export function s3rverEnv(s3: Pick<RunningS3rver, 'endpoint' | 'bucket'>): Record<string, string> {
+  return {
+    STORAGE_DRIVER: 's3',
+    S3_BUCKET: s3.bucket,
+    S3_ENDPOINT: s3.endpoint,
+    S3_ACCESS_KEY_ID: S3RVER_CREDENTIALS.accessKeyId,
+    S3_SECRET_ACCESS_KEY: S3RVER_CREDENTIALS.secretAccessKey,
+    S3_FORCE_PATH_STYLE: 'true',
+  };
+}
+
 /**
  * Starts s3rver on a free loopback port with an empty bucket, in a child process (see s3rver-process.mjs), for tests
- * that need real S3 protocol traffic. Known gaps of the fake: no signature checks (the multipart calls it lacks are added by s3rver-multipart.mjs), and CommonPrefixes
- * are wrong for keys two or more levels below the prefix.
+ * that need real S3 protocol traffic. Known gaps of the fake: no signature checks, and CommonPrefixes are wrong for
+ * keys two or more levels below the prefix (the multipart calls it lacks are added by s3rver-multipart.mjs).
  */
 export async function startS3rver(bucket = 'media'): Promise<RunningS3rver> {
   const directory = fs.mkdtempSync(path.join(os.tmpdir(), 'gallery-s3rver-'));
