@@ -44,9 +44,10 @@ export function createAgreementService(deps: { agreements: AgreementRepository; 
       try {
         await deps.agreements.insert(record);
       } catch (error) {
-        // The same user confirming twice within one millisecond collides on the id; the first record stands.
+        // The same user confirming twice within one millisecond collides on the id; the first record stands. Any
+        // other failure is a failure: answering an older acceptance would acknowledge a write that never happened.
         const existing = await deps.agreements.latestFor(input.user.id, terms.version);
-        if (!existing) throw error;
+        if (existing?.id !== record.id) throw error;
         return existing;
       }
       return record;
