@@ -78,3 +78,63 @@ describe('the job worker and its lease', () => {
     expect((await jobs.findById(id))?.status).toBe('running');
   });
 });
+
+describe('the job worker during an outage', () => {
+  let t: Awaited<ReturnType<typeof openTestDatabase>>;
+  let jobs: JobRepository;
+  let worker: Worker | undefined;
+  beforeEach(async () => {
+    t = await openTestDatabase('sqlite');
+    jobs = createJobRepository(t.database.db);
+  });
+  afterEach(async () => {
+    await worker?.stop();
+    await t.close();
+  });
+
+  class ServiceDown extends Error {}
+
+  it('retries a job held up by an outage past its attempts and soon, while its own faults keep their limits', async () => {
+    let outageRuns = 0;
+    const waitsOut: JobHandler = {
+      run: async () => {
+        outageRuns += 1;
+        if (outageRuns <= 4) throw new ServiceDown('the store is down');
+      },
+    };
+    const failedFor: string[] = [];
+    const broken: JobHandler = {
+      run: async () => {
+        throw new Error('broken input');
+      },
+      onFailed: async (job) => {
+        failedFor.push(job.id);
+      },
+    };
+    worker = createWorker({
+      jobs,
+      handlers: { waitsOut, broken },
+      logger: silent,
+      pollMs: 20,
+      // An hour between ordinary retries; an outage's retries are capped far below that.
+      backoffMs: () => 3_600_000,
+      outageRetryMs: 20,
+      isOutage: (error) => error instanceof ServiceDown,
+    });
+    const outage = await jobs.enqueue({ type: 'waitsOut', payload: {}, maxAttempts: 2 });
+    const lastTry = await jobs.enqueue({ type: 'broken', payload: { n: 1 }, maxAttempts: 1 });
+    const retried = await jobs.enqueue({ type: 'broken', payload: { n: 2 }, maxAttempts: 2 });
+    await worker.start();
+    await until(async () => (await jobs.findById(outage))?.status === 'done', 'the outage job to finish', 10_000);
+    expect(outageRuns).toBe(5);
+    expect(await jobs.findById(outage)).toMatchObject({ status: 'done', attempts: 5 });
+    await until(async () => (await jobs.findById(retried))?.attempts === 1, 'the broken job to run once', 10_000);
+    await worker.stop();
+    // An ordinary failure still fails for good on its last attempt, and otherwise waits its back-off.
+    expect(await jobs.findById(lastTry)).toMatchObject({ status: 'failed', lastError: 'broken input' });
+    expect(failedFor).toEqual([lastTry]);
+    const waiting = await jobs.findById(retried);
+    expect(waiting).toMatchObject({ status: 'queued', attempts: 1 });
+    expect(Date.parse(waiting?.runAfter ?? '')).toBeGreaterThan(Date.now() + 30 * 60_000);
+  });
+});

@@ -44,6 +44,14 @@ export interface WorkerOptions {
   concurrency?: number;
   /** Delay before retry n (1-based). */
   backoffMs?: (attempt: number) => number;
+  /**
+   * Whether an error says that a service every job needs is down (the object store, say), not that this job went
+   * wrong. Such a failure never fails the job for good, however long the outage lasts: the job is retried with
+   * back-off, at most `outageRetryMs` apart, so it finishes soon after the service returns.
+   */
+  isOutage?: (error: unknown) => boolean;
+  /** The longest wait between two retries of a job held up by an outage. */
+  outageRetryMs?: number;
 }
 
 export interface Worker {
@@ -57,6 +65,9 @@ export interface Worker {
 
 const defaultBackoff = (attempt: number) => Math.min(10 * 60_000, 5_000 * 4 ** (attempt - 1));
 
+/** As often as a client told `Retry-After: 30` by an unreachable store would ask again. */
+const DEFAULT_OUTAGE_RETRY_MS = 30_000;
+
 /**
  * Runs durable jobs from the job table: claim, renew the lease, complete, or retry with back-off and finally fail.
  * Whether a job's holder is alive is known from its lease alone (never from host names or process ids, which
@@ -68,6 +79,7 @@ export function createWorker(options: WorkerOptions): Worker {
   const pollMs = options.pollMs ?? 2_000;
   const concurrency = options.concurrency ?? 1;
   const backoff = options.backoffMs ?? defaultBackoff;
+  const outageRetryMs = options.outageRetryMs ?? DEFAULT_OUTAGE_RETRY_MS;
   const { jobs, logger } = options;
   let running = false;
   const loops: Promise<void>[] = [];
@@ -114,9 +126,10 @@ export function createWorker(options: WorkerOptions): Worker {
         return;
       }
       const permanent = error instanceof PermanentJobError;
+      const outage = !permanent && (options.isOutage?.(error) ?? false);
       const lastAttempt = job.attempts >= job.maxAttempts;
       const message = error instanceof Error ? error.message : String(error);
-      if (permanent || lastAttempt) {
+      if (permanent || (lastAttempt && !outage)) {
         logger.error({ jobId: job.id, type: job.type, attempts: job.attempts, err: error }, 'job failed');
         try {
           await handler?.onFailed?.(job, error);
@@ -124,8 +137,12 @@ export function createWorker(options: WorkerOptions): Worker {
           await jobs.fail(job.id, id, message, null);
         }
       } else {
-        const retryAt = new Date(Date.now() + backoff(job.attempts));
-        logger.warn({ jobId: job.id, type: job.type, attempts: job.attempts, err: error }, 'job will be retried');
+        const delay = outage ? Math.min(backoff(job.attempts), outageRetryMs) : backoff(job.attempts);
+        const retryAt = new Date(Date.now() + delay);
+        logger.warn(
+          { jobId: job.id, type: job.type, attempts: job.attempts, outage, err: error },
+          'job will be retried',
+        );
         await jobs.fail(job.id, id, message, retryAt);
       }
     } finally {

@@ -155,13 +155,17 @@ export function createDeriveJobHandler(deps: DeriveJobDependencies): JobHandler 
       const id = mediaIdOf(job);
       const record = await media.findById(id);
       if (!record) return;
-      await deletePrefix(storage, `${DERIVED_PREFIX}${id}/`);
       if (error instanceof OriginalMissingError) {
         // The bytes never arrived (a crash between the row and the upload): leave nothing behind.
         await media.deleteRow(id);
-        return;
+      } else {
+        await media.markFailed(id, error instanceof PermanentJobError ? error.code : 'processing-failed');
       }
-      await media.markFailed(id, error instanceof PermanentJobError ? error.code : 'processing-failed');
+      // The item is settled first: derivatives left over only cost space, and a store that is down right now must
+      // not keep the item "processing" for ever.
+      await deletePrefix(storage, `${DERIVED_PREFIX}${id}/`).catch((cleanupError: unknown) =>
+        deps.logger.warn({ mediaId: id, err: cleanupError }, 'the failed item’s derivatives could not be removed'),
+      );
     },
   };
 }

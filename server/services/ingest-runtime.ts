@@ -5,7 +5,7 @@ import { createJobRepository, type JobRepository } from '../repositories/job-rep
 import { createMediaRepository, type MediaRepository } from '../repositories/media-repository';
 import { createOrderRepository } from '../repositories/order-repository';
 import { createSettingsRepository } from '../repositories/settings-repository';
-import type { Storage } from '../storage/storage';
+import { type Storage, StorageUnavailableError } from '../storage/storage';
 import type { GalleryChanged } from './gallery-service';
 import { createIngestService, DERIVE_JOB, type IngestService } from './ingest';
 import { createDeriveJobHandler, type DeriveJobDependencies } from './ingest-job';
@@ -68,6 +68,8 @@ export function createMediaRuntime(deps: {
     logger: deps.logger,
     leaseMs: deps.leaseMs,
     scratchDir: workRoot,
+    // An unreachable object store is an outage, not a fault of the job: its jobs wait for the store to return.
+    isOutage: (error) => error instanceof StorageUnavailableError,
   });
   const ingest = createIngestService({ media, jobs, storage: deps.storage, notify: () => worker.notify() });
   return { media, jobs, ingest, worker };

@@ -6,6 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MAIN_GALLERY_FOLDER } from '../../shared/folders';
 import { AppError } from '../errors';
 import { DERIVED_PREFIX } from '../media/types';
+import { StorageUnavailableError } from '../storage/storage';
 import { TEST_DATABASES } from '../test/harness';
 import { drainJobs, makeTestRuntime, silentLogger, writeTestJpeg } from '../test/support/ingest';
 import { openTestDatabase } from '../test/support/test-database';
@@ -162,5 +163,37 @@ describe.each(TEST_DATABASES)('ingestFile on %s', (kind) => {
     await handler.onFailed?.(job, error);
     expect(await runtime.media.findById(media.id)).toBeUndefined();
     await runtime.jobs.fail(job.id, 'test', 'gone', null);
+  });
+
+  it('marks an item failed when its job is given up, even if the store cannot remove its derivatives right now', async () => {
+    const id = 'givenUpDuringOutage000';
+    const { jobId } = await runtime.media.insertWithJob(
+      {
+        id,
+        folder: MAIN_GALLERY_FOLDER,
+        name: 'outage.jpg',
+        fullPath: `${MAIN_GALLERY_FOLDER}/outage.jpg`,
+        extension: 'jpg',
+        contentType: 'image/jpeg',
+        size: 10,
+        md5Hash: 'x',
+        isVideo: false,
+        isDemo: false,
+      },
+      { type: DERIVE_JOB, payload: { mediaId: id } },
+    );
+    const storeDown = () => Promise.reject(new StorageUnavailableError(new Error('connect ECONNREFUSED')));
+    const handler = createDeriveJobHandler({
+      media: runtime.media,
+      storage: { ...runtime.storage, list: storeDown, delete: storeDown },
+      workRoot: t.dir,
+      logger: silentLogger,
+    });
+    const job = await runtime.jobs.claim('test', 60_000);
+    expect(job?.id).toBe(jobId);
+    if (!job) return;
+    await handler.onFailed?.(job, new Error('the decoder gave up'));
+    expect(await runtime.media.findById(id)).toMatchObject({ status: 'failed', errorCode: 'processing-failed' });
+    await runtime.jobs.fail(job.id, 'test', 'gave up', null);
   });
 });
