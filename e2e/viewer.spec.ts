@@ -19,6 +19,8 @@ const TEXTS = {
     close: 'Close',
     previous: 'Previous',
     next: 'Next',
+    zoomIn: 'Zoom in',
+    zoomOut: 'Zoom out',
     position: (n: number) => new RegExp(`^${n} of \\d+$`),
     nextKey: 'ArrowRight',
     previousKey: 'ArrowLeft',
@@ -30,6 +32,8 @@ const TEXTS = {
     close: 'סגירה',
     previous: 'הקודם',
     next: 'הבא',
+    zoomIn: 'הגדלה',
+    zoomOut: 'הקטנה',
     position: (n: number) => new RegExp(`^${n} מתוך \\d+$`),
     nextKey: 'ArrowLeft',
     previousKey: 'ArrowRight',
@@ -148,6 +152,8 @@ for (const viewport of VIEWPORTS) {
           close: dialog.getByRole('button', { name: text.close }),
           previous: dialog.getByRole('button', { name: text.previous }),
           next: dialog.getByRole('button', { name: text.next }),
+          zoomIn: dialog.getByRole('button', { name: text.zoomIn }),
+          zoomOut: dialog.getByRole('button', { name: text.zoomOut }),
         };
         const counter = dialog.locator('.lightbox__position');
         const stage = await boxOf(dialog.locator('.lightbox__stage'));
@@ -166,6 +172,11 @@ for (const viewport of VIEWPORTS) {
           for (const [name, locator] of Object.entries(controls)) boxes[name] = await boxOf(locator);
           const counterBox = await boxOf(counter);
           boxes.counter = counterBox;
+          // Every control is a target of at least 44 × 44 CSS pixels.
+          for (const name of Object.keys(controls)) {
+            expect(boxes[name]?.width, `${name} width`).toBeGreaterThanOrEqual(44);
+            expect(boxes[name]?.height, `${name} height`).toBeGreaterThanOrEqual(44);
+          }
           // No control covers another, and none covers the photo.
           const named = Object.entries(boxes);
           for (const [i, [a, boxA]] of named.entries()) {
@@ -282,6 +293,71 @@ for (const viewport of VIEWPORTS) {
         // A click on the photo is not a click beside it.
         await page.mouse.click(centre.x, centre.y);
         await expect(dialog).toBeVisible();
+      });
+
+      test('zooms from the keyboard and by the zoom buttons; zoomed, the arrows pan instead of stepping', async ({
+        page,
+      }, testInfo) => {
+        const dialog = await openFirstPhoto(page);
+        const stage = dialog.locator('.lightbox__stage');
+        const figure = dialog.locator('.lightbox__media');
+        const counter = dialog.locator('.lightbox__position');
+        const zoomIn = dialog.getByRole('button', { name: text.zoomIn });
+        const zoomOut = dialog.getByRole('button', { name: text.zoomOut });
+        const fitted = await boxOf(figure);
+        const transform = () => figure.evaluate((el) => el.style.transform);
+        await expect(zoomOut).toHaveAttribute('aria-disabled', 'true');
+
+        // Four presses of + reach the deepest zoom, where the photo overflows the stage both ways whatever its shape.
+        await page.keyboard.press('+');
+        await expect(stage).toHaveAttribute('data-zoomed', 'true');
+        await expect.poll(async () => (await boxOf(figure)).width).toBeGreaterThan(fitted.width * 1.4);
+        for (let i = 0; i < 3; i++) await page.keyboard.press('=');
+        await expect(zoomIn).toHaveAttribute('aria-disabled', 'true');
+        await expect.poll(async () => (await boxOf(figure)).width).toBeCloseTo(fitted.width * 4, 0);
+
+        // Zoomed, the arrows pan the photo (the reading direction's "next" key included) and never step.
+        let before = await transform();
+        await page.keyboard.press(text.nextKey);
+        await expect.poll(transform).not.toBe(before);
+        before = await transform();
+        await page.keyboard.press('ArrowDown');
+        await expect.poll(transform).not.toBe(before);
+        await page.keyboard.press(text.previousKey);
+        await expect(counter).toHaveText(text.position(1));
+
+        await viewerPictureLoaded(page);
+        await keepScreenshot(page, testInfo, `viewer-zoomed-${language}-${viewport.name}`);
+        const results = await new AxeBuilder({ page }).withTags(WCAG_TAGS).analyze();
+        expect(results.violations).toEqual([]);
+
+        // - steps back out, 0 fits again, and then the arrows step once more.
+        await page.keyboard.press('-');
+        await expect(zoomIn).toHaveAttribute('aria-disabled', 'false');
+        await expect(stage).toHaveAttribute('data-zoomed', 'true');
+        await page.keyboard.press('0');
+        await expect(stage).toHaveAttribute('data-zoomed', 'false');
+        await expect.poll(async () => (await boxOf(figure)).width).toBeCloseTo(fitted.width, 0);
+        await page.keyboard.press(text.nextKey);
+        await expect(counter).toHaveText(text.position(2));
+        await page.keyboard.press(text.previousKey);
+        await expect(counter).toHaveText(text.position(1));
+
+        // The buttons: reached by Tab (just before Close, which has the focus), and by a tap or a click.
+        await expect(dialog.getByRole('button', { name: text.close })).toBeFocused();
+        await page.keyboard.press('Shift+Tab');
+        await expect(zoomIn).toBeFocused();
+        await page.keyboard.press('Enter');
+        await expect(stage).toHaveAttribute('data-zoomed', 'true');
+        await (phone ? zoomOut.tap() : zoomOut.click());
+        await expect(stage).toHaveAttribute('data-zoomed', 'false');
+        await (phone ? zoomIn.tap() : zoomIn.click());
+        await expect(stage).toHaveAttribute('data-zoomed', 'true');
+
+        // Escape still closes a zoomed photo and gives the focus back to its tile.
+        await page.keyboard.press('Escape');
+        await expect(dialog).toHaveCount(0);
+        await expect(grid(page).getByRole('button').first()).toBeFocused();
       });
 
       test('closes by Escape, giving focus back to the tile, and by Back', async ({ page }) => {

@@ -61,6 +61,13 @@ describe('loadConfig', () => {
     expect(() => loadConfig({ NODE_ENV: 'production' })).toThrow(/AUTH_SECRET/);
   });
 
+  it('takes the demo set gate only outside production', () => {
+    expect(loadConfig({ NODE_ENV: 'test', DEMO_CONTENT_GATE: '/tmp/gate' }).demoContentGate).toBe('/tmp/gate');
+    expect(() =>
+      loadConfig({ NODE_ENV: 'production', AUTH_SECRET: 'x'.repeat(32), DEMO_CONTENT_GATE: '/tmp/gate' }),
+    ).toThrow(/DEMO_CONTENT_GATE: a switch for tests, refused in production/);
+  });
+
   it('requires the session secret whenever the database or the bucket can be shared by several instances', () => {
     const secret = { AUTH_SECRET: 'x'.repeat(32) };
     const shared = { DATABASE_URL: 'postgres://gallery@db/gallery' };

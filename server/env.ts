@@ -36,6 +36,7 @@ const schema = z.object({
   MAIL_FROM: z.string().min(3).optional(),
   AUTH_SECRET: z.string().min(32, { message: 'expected at least 32 characters' }).optional(),
   DEMO_CONTENT: booleanText.default(true),
+  DEMO_CONTENT_GATE: z.string().min(1).optional(),
   TRUST_PROXY: z
     .string()
     .regex(/^(true|false|[0-9a-fA-F:.,/ ]+)$/, {
@@ -82,6 +83,11 @@ export interface Config {
   mailFrom: string;
   authSecret: string | undefined;
   demoContent: boolean;
+  /**
+   * Tests only, refused in production: the demo set starts once this file exists, so a browser test can hold a new
+   * site in its "demo photos are being prepared" state for as long as it needs, then let the real preparation run.
+   */
+  demoContentGate: string | undefined;
   logLevel: string;
   /** Fastify's trustProxy: whose X-Forwarded-For to believe (rate limits key on the client address). */
   trustProxy: boolean | string;
@@ -145,6 +151,9 @@ export function loadConfig(source: Record<string, string | undefined> = process.
       );
     }
   }
+  if (env.DEMO_CONTENT_GATE && env.NODE_ENV === 'production') {
+    problems.push('DEMO_CONTENT_GATE: a switch for tests, refused in production');
+  }
   if (problems.length > 0) throw new ConfigError(problems);
 
   const publicUrl = (env.PUBLIC_URL ?? `http://localhost:${env.PORT}`).replace(/\/+$/, '');
@@ -165,6 +174,7 @@ export function loadConfig(source: Record<string, string | undefined> = process.
     mailFrom: env.MAIL_FROM ?? `${env.SITE_NAME} <no-reply@${new URL(publicUrl).hostname}>`,
     authSecret: env.AUTH_SECRET,
     demoContent: env.DEMO_CONTENT,
+    demoContentGate: env.DEMO_CONTENT_GATE,
     logLevel: env.LOG_LEVEL,
     trustProxy: parseTrustProxy(env.TRUST_PROXY),
     storage:

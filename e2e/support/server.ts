@@ -29,6 +29,8 @@ export async function startServer(
     admin: { email: E2E_ADMIN_EMAIL, password: E2E_ADMIN_PASSWORD },
     demoContent: options.demoContent ?? true,
     env: options.env,
+    // Browser suites start their servers while other suites run: a busy machine needs longer than one alone.
+    startTimeoutMs: 180_000,
   });
   const stop = async () => {
     await stopServerProcess(server.child);

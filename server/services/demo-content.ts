@@ -1,3 +1,4 @@
+import fs from 'node:fs';
 import fsp from 'node:fs/promises';
 import path from 'node:path';
 import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
@@ -32,7 +33,7 @@ const IMAGE_NAMES = [
 ];
 
 export interface DemoDependencies {
-  config: Pick<Config, 'demoContent' | 'dataDir'>;
+  config: Pick<Config, 'demoContent' | 'dataDir' | 'demoContentGate'>;
   database: Pick<Database, 'db' | 'kind'>;
   settings: SettingsRepository;
   media: MediaRuntime;
@@ -120,19 +121,29 @@ export async function demoPreparing(deps: Pick<DemoDependencies, 'config' | 'set
 
 /**
  * Starts the demo set in the background once the server listens, so start-up never waits for it; shutdown stops it
- * between two items and waits for that item to finish.
+ * between two items and waits for that item to finish. With a gate configured (tests only) it first waits for the
+ * gate's file to appear.
  */
 export function startDemoContentAfterListen(app: FastifyInstance, deps: DemoDependencies): void {
   if (!deps.config.demoContent) return;
   let stopping = false;
   let running: Promise<void> | null = null;
   app.addHook('onListen', async () => {
-    running = installDemoContent(deps, { shouldStop: () => stopping }).catch((error: unknown) => {
-      deps.logger.error({ err: error }, 'demo content could not be installed');
-    });
+    running = untilGateOpens(deps.config.demoContentGate, () => stopping)
+      .then(() => (stopping ? undefined : installDemoContent(deps, { shouldStop: () => stopping })))
+      .catch((error: unknown) => {
+        deps.logger.error({ err: error }, 'demo content could not be installed');
+      });
   });
   app.addHook('preClose', async () => {
     stopping = true;
     await running;
   });
+}
+
+/** Resolves once `gate` names an existing file (at once without a gate), or when the server is stopping. */
+async function untilGateOpens(gate: string | undefined, shouldStop: () => boolean): Promise<void> {
+  while (gate && !shouldStop() && !fs.existsSync(gate)) {
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
 }

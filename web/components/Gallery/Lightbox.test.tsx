@@ -157,6 +157,61 @@ describe('the lightbox', () => {
     expect(figure().style.transform).toBe('translate(0px, 0px) scale(1)');
   });
 
+  it('zooms from the keyboard; zoomed, the arrows pan and step only once fitted again', () => {
+    document.documentElement.dir = 'ltr';
+    const { onStep } = open();
+    fireEvent.keyDown(document, { key: '+' });
+    expect(stage()).toHaveAttribute('data-zoomed', 'true');
+    expect(figure().style.transform).toContain('scale(1.5)');
+    fireEvent.keyDown(document, { key: 'ArrowRight' });
+    fireEvent.keyDown(document, { key: 'ArrowLeft' });
+    expect(onStep).not.toHaveBeenCalled();
+    // Ctrl with + and - is the browser's own page zoom.
+    fireEvent.keyDown(document, { key: '+', ctrlKey: true });
+    expect(figure().style.transform).toContain('scale(1.5)');
+    fireEvent.keyDown(document, { key: '-' });
+    expect(stage()).toHaveAttribute('data-zoomed', 'false');
+    fireEvent.keyDown(document, { key: '=' });
+    fireEvent.keyDown(document, { key: '0' });
+    expect(figure().style.transform).toBe('translate(0px, 0px) scale(1)');
+    fireEvent.keyDown(document, { key: 'ArrowRight' });
+    expect(onStep.mock.calls).toEqual([[1]]);
+  });
+
+  it('zooms with its buttons, which say when they can go no further and keep their focus there', () => {
+    open();
+    const zoomIn = screen.getByRole('button', { name: 'lightbox.zoomIn' });
+    const zoomOut = screen.getByRole('button', { name: 'lightbox.zoomOut' });
+    expect(zoomOut).toHaveAttribute('aria-disabled', 'true');
+    fireEvent.click(zoomOut);
+    expect(stage()).toHaveAttribute('data-zoomed', 'false');
+    zoomIn.focus();
+    for (let i = 0; i < 6; i++) fireEvent.click(zoomIn);
+    expect(figure().style.transform).toContain('scale(4)');
+    expect(zoomIn).toHaveAttribute('aria-disabled', 'true');
+    expect(zoomIn).toHaveFocus();
+    expect(zoomOut).toHaveAttribute('aria-disabled', 'false');
+    fireEvent.click(zoomOut);
+    expect(stage()).toHaveAttribute('data-zoomed', 'true');
+    expect(zoomIn).toHaveAttribute('aria-disabled', 'false');
+  });
+
+  it('does not zoom a video, but its arrows still step', () => {
+    const video: MediaView = {
+      ...photo,
+      kind: 'video',
+      video: { src: '/v.mp4', type: 'video/mp4', preview: null },
+      duration: 5,
+    };
+    const { onStep } = open({ item: video });
+    fireEvent.keyDown(document, { key: '+' });
+    expect(stage()).toHaveAttribute('data-zoomed', 'false');
+    expect(screen.getByRole('button', { name: 'lightbox.zoomIn' })).toHaveAttribute('aria-disabled', 'true');
+    document.documentElement.dir = 'ltr';
+    fireEvent.keyDown(document, { key: 'ArrowRight' });
+    expect(onStep).toHaveBeenCalledTimes(1);
+  });
+
   it('pinches with two fingers', () => {
     open();
     const finger = (pointerId: number, clientX: number) => ({ pointerId, pointerType: 'touch', clientX, clientY: 300 });
@@ -195,7 +250,13 @@ describe('the lightbox', () => {
 
   it('names its icon buttons (here by their keys: no translations are loaded)', () => {
     open();
-    for (const name of ['lightbox.close', 'lightbox.previous', 'lightbox.next']) {
+    for (const name of [
+      'lightbox.close',
+      'lightbox.previous',
+      'lightbox.next',
+      'lightbox.zoomIn',
+      'lightbox.zoomOut',
+    ]) {
       expect(screen.getByRole('button', { name })).toBeVisible();
     }
   });

@@ -5,7 +5,7 @@ import type { MediaView } from '../../../shared/schemas/media';
 import { MediaImage } from '../Media/MediaImage';
 import { documentDirection, stepForKey } from './direction';
 import { useViewerGestures } from './useViewerGestures';
-import { DOUBLE_TAP_SCALE, zoomTransform } from './zoom';
+import { DOUBLE_TAP_SCALE, MAX_SCALE, viewForKey, ZOOM_STEP, zoomBy, zoomTransform } from './zoom';
 import './viewer.css';
 
 export interface LightboxProps {
@@ -43,7 +43,9 @@ export function viewerSizes(item: MediaView, scale = 1): string {
  * and Next at the sides (at the bottom on a phone), all in fixed places whatever the photo's shape. Escape and a
  * click beside the photo close it; Tab stays inside; focus returns to the tile that opened it. Arrow keys and swipes
  * step in the reading direction (in RTL, ArrowLeft is next); a swipe down closes; double tap and pinch zoom, and a
- * zoomed photo pans. The neighbours' pictures are fetched ahead. While it is open the page behind is inert.
+ * zoomed photo pans. The keyboard zooms too (`+` or `=` in, `-` out, `0` fitted, as do the bar's two zoom buttons),
+ * and while the photo is zoomed the arrows pan it instead: they step to another photo only at zoom 1. The
+ * neighbours' pictures are fetched ahead. While it is open the page behind is inert.
  */
 export function Lightbox(props: LightboxProps) {
   const { item, number, total, hasPrevious, hasNext, onStep, onClose, actions, neighbours = [] } = props;
@@ -65,8 +67,9 @@ export function Lightbox(props: LightboxProps) {
     },
     onClose,
   });
-  const latest = useRef({ onStep, onClose, hasPrevious, hasNext, consumeDrag: gestures.consumeDrag });
-  latest.current = { onStep, onClose, hasPrevious, hasNext, consumeDrag: gestures.consumeDrag };
+  const { consumeDrag, changeView } = gestures;
+  const latest = useRef({ onStep, onClose, hasPrevious, hasNext, consumeDrag, changeView });
+  latest.current = { onStep, onClose, hasPrevious, hasNext, consumeDrag, changeView };
 
   // Focus moves in on open and back to the opener on close; the page behind cannot be reached meanwhile.
   useEffect(() => {
@@ -84,7 +87,7 @@ export function Lightbox(props: LightboxProps) {
 
   useEffect(() => {
     const onKey = (event: KeyboardEvent) => {
-      const { onStep: step, onClose: close, hasPrevious: back, hasNext: forward } = latest.current;
+      const { onStep: step, onClose: close, hasPrevious: back, hasNext: forward, changeView: change } = latest.current;
       if (event.key === 'Escape') {
         event.preventDefault();
         close();
@@ -96,6 +99,12 @@ export function Lightbox(props: LightboxProps) {
       }
       // A focused video uses the arrows to seek; leave them to it.
       if (event.target instanceof HTMLVideoElement) return;
+      // Zoom keys, and arrows on a zoomed photo, move the view; Ctrl or Cmd with + and - stays the browser's zoom.
+      const plain = !event.ctrlKey && !event.metaKey && !event.altKey;
+      if (plain && change((view, box, stage) => viewForKey(event.key, view, box, stage))) {
+        event.preventDefault();
+        return;
+      }
       const move = stepForKey(event.key, documentDirection());
       if (move === 0 || (move === 1 && !forward) || (move === -1 && !back)) return;
       event.preventDefault();
@@ -121,6 +130,11 @@ export function Lightbox(props: LightboxProps) {
   const label = t(isVideo ? 'lightbox.video' : 'lightbox.image', { number });
   const ratio = item.width / item.height;
   const pulled = gestures.dragY;
+  const zoomButton = (factor: number, enabled: boolean) => () => {
+    if (enabled) gestures.changeView((view, box, stage) => zoomBy(view, factor, box, stage));
+  };
+  const canZoomIn = !isVideo && gestures.view.scale < MAX_SCALE;
+  const canZoomOut = !isVideo && gestures.zoomed;
 
   return createPortal(
     <div ref={overlayRef} className="lightbox" data-backdrop="">
@@ -138,6 +152,27 @@ export function Lightbox(props: LightboxProps) {
           </p>
           <div className="lightbox__actions">
             {actions}
+            {/* aria-disabled rather than disabled: a button that stops at its limit keeps the focus it has. */}
+            <button
+              type="button"
+              className="lightbox__icon-button"
+              aria-disabled={!canZoomOut}
+              aria-keyshortcuts="-"
+              onClick={zoomButton(1 / ZOOM_STEP, canZoomOut)}
+            >
+              <span aria-hidden="true" className="lightbox__zoom-icon" />
+              <span className="visually-hidden">{t('lightbox.zoomOut')}</span>
+            </button>
+            <button
+              type="button"
+              className="lightbox__icon-button"
+              aria-disabled={!canZoomIn}
+              aria-keyshortcuts="+ ="
+              onClick={zoomButton(ZOOM_STEP, canZoomIn)}
+            >
+              <span aria-hidden="true" className="lightbox__zoom-icon lightbox__zoom-icon--in" />
+              <span className="visually-hidden">{t('lightbox.zoomIn')}</span>
+            </button>
             <button ref={closeRef} type="button" className="lightbox__icon-button" onClick={onClose}>
               <span aria-hidden="true" className="lightbox__close-icon" />
               <span className="visually-hidden">{t('lightbox.close')}</span>

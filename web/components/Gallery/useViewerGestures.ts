@@ -52,7 +52,14 @@ export function useViewerGestures({ itemKey, zoomable, stageRef, boxRef, onStep,
   /** Set when a press turned into a drag, so the click that follows it does not count as a click on the backdrop. */
   const dragged = useRef(false);
 
-  const setView = (view: ZoomView, dragY = 0, dragging = false) => setState({ itemKey, view, dragY, dragging });
+  /** The view as last set, for changes that arrive before the next render (keys pressed in quick succession). */
+  const latestView = useRef(current.view);
+  latestView.current = current.view;
+
+  const setView = (view: ZoomView, dragY = 0, dragging = false) => {
+    latestView.current = view;
+    setState({ itemKey, view, dragY, dragging });
+  };
 
   /** The stage's size, its centre, and the picture's fitted size: the frame every zoom computes in. */
   const frame = (): { stage: Size; centre: Point; box: Size } | null => {
@@ -167,8 +174,22 @@ export function useViewerGestures({ itemKey, zoomable, stageRef, boxRef, onStep,
     setView(current.view);
   };
 
+  /**
+   * Changes the view from outside the gestures (the zoom keys and buttons), eased like a double tap. `change` answers
+   * null when it has nothing to do with the view; the answer says whether it had.
+   */
+  const changeView = (change: (view: ZoomView, box: Size, stage: Size) => ZoomView | null): boolean => {
+    const f = frame();
+    if (!zoomable || !f) return false;
+    const next = change(latestView.current, f.box, f.stage);
+    if (!next) return false;
+    setView(next);
+    return true;
+  };
+
   return {
     view: current.view,
+    changeView,
     /** How far a swipe down has pulled the fitted picture (CSS pixels), for it to follow the finger. */
     dragY: current.dragY,
     zoomed: current.view.scale > 1,

@@ -83,3 +83,40 @@ export function panView(start: ZoomView, dx: number, dy: number, box: Size, stag
 export function zoomTransform(view: ZoomView): string {
   return `translate(${view.x}px, ${view.y}px) scale(${view.scale})`;
 }
+
+/** One press of a zoom key or button scales by this much: four presses go from fitted to the maximum. */
+export const ZOOM_STEP = 1.5;
+
+/** One press of an arrow key moves a zoomed picture by this share of the stage, so a few presses cross it. */
+const PAN_KEY_SHARE = 0.15;
+
+/** Which way each arrow moves the picture (the view moves the other way). */
+const PAN_KEYS = new Map<string, [number, number]>([
+  ['ArrowLeft', [1, 0]],
+  ['ArrowRight', [-1, 0]],
+  ['ArrowUp', [0, 1]],
+  ['ArrowDown', [0, -1]],
+]);
+
+/** Scales by `factor` about the stage's centre (what the visitor is looking at stays in the middle). */
+export function zoomBy(view: ZoomView, factor: number, box: Size, stage: Size): ZoomView {
+  const scale = clamp(view.scale * factor, 1, MAX_SCALE);
+  return scale === 1 ? FIT : zoomAround(view, scale, { x: 0, y: 0 }, box, stage);
+}
+
+/**
+ * What a key does to the view, or null when the key is not the zoom's: `+` (or `=`, the same key unshifted) zooms
+ * in, `-` out, `0` fits again. The arrows belong to the zoom only while the picture is zoomed: they then move the
+ * view the way they scroll a page (ArrowRight shows more of the right side, whatever the reading direction), and
+ * at an edge they do nothing rather than step to another photo. On a fitted picture they return null, so they step.
+ */
+export function viewForKey(key: string, view: ZoomView, box: Size, stage: Size): ZoomView | null {
+  if (key === '+' || key === '=') return zoomBy(view, ZOOM_STEP, box, stage);
+  if (key === '-') return zoomBy(view, 1 / ZOOM_STEP, box, stage);
+  if (key === '0') return FIT;
+  if (view.scale <= 1) return null;
+  const stepX = stage.width * PAN_KEY_SHARE;
+  const stepY = stage.height * PAN_KEY_SHARE;
+  const move = PAN_KEYS.get(key);
+  return move ? panView(view, move[0] * stepX, move[1] * stepY, box, stage) : null;
+}
