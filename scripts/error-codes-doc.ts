@@ -52,7 +52,7 @@ const WHEN: Record<ErrorCode, string> = {
     'A state-changing request (POST, PUT, PATCH, DELETE) whose Origin (or Referer) is not the site itself.',
   unauthenticated: 'Nobody is signed in where an account is needed (the storage API: "User is not authenticated").',
   'quota-exceeded':
-    'The storage is full: an upload would pass STORAGE_QUOTA_BYTES (refused when it is created), or the disk itself is full (ENOSPC or EDQUOT on any write).',
+    'The storage is full: an upload would pass STORAGE_QUOTA_BYTES (refused when it is created, before a byte is stored).',
   unauthorized: 'A signed-in account without the right: a client on an admin route ("User does not have permission").',
   'not-found': 'No such route, folder, client or order (an unknown `/api/` path included).',
   'object-not-found':
@@ -69,6 +69,8 @@ const WHEN: Record<ErrorCode, string> = {
   unavailable: 'The mail server did not take an e-mail (invitation, "photos ready").',
   'storage-unavailable':
     'The S3 object store does not answer (refused, timed out, or failing with 5xx) when media bytes are read or written; jobs that need it wait and retry.',
+  'disk-full':
+    "The server's disk is full (ENOSPC or EDQUOT on any write, or the database reports its disk full). An unfinished upload keeps the bytes already written; once space is freed it resumes from that offset.",
 };
 
 /** What a person reads for `code` in `language`: the text behind its message key (`ns:dotted.key`). */

@@ -20,8 +20,8 @@ export class AppError extends Error {
 }
 
 /**
- * The storage is full: the configured quota (STORAGE_QUOTA_BYTES) would be passed, or the disk itself is full. The
- * original storage service answered `quota-exceeded` (402) when its storage was full, and so do we.
+ * The storage is full: the configured quota (STORAGE_QUOTA_BYTES) would be passed. The original storage service
+ * answered `quota-exceeded` (402) when its storage was full, and so do we. A full disk is diskFull().
  */
 export function storageFull(): AppError {
   return new AppError(
@@ -33,10 +33,24 @@ export function storageFull(): AppError {
   );
 }
 
-/** A write failed because the disk (or the user's disk quota) is full. */
+/**
+ * The server's disk is full (507): only the operator can fix it, by freeing space. Nothing already written is lost:
+ * an unfinished upload keeps its bytes and resumes from there, so the message says to try again afterwards.
+ */
+export function diskFull(): AppError {
+  return new AppError(
+    'disk-full',
+    "The server's disk is full. Nothing received so far is lost: free some space, then try again.",
+  );
+}
+
+/**
+ * A write failed because the disk (or the user's disk quota) is full: a file write (ENOSPC, EDQUOT), or the database's
+ * own (SQLite's SQLITE_FULL, PostgreSQL's disk_full 53100) when it lives on that disk.
+ */
 export function isDiskFull(error: unknown): boolean {
   const code = (error as { code?: unknown } | null)?.code;
-  return code === 'ENOSPC' || code === 'EDQUOT';
+  return code === 'ENOSPC' || code === 'EDQUOT' || code === 'SQLITE_FULL' || code === '53100';
 }
 
 export interface ErrorBody {

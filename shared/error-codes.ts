@@ -54,6 +54,9 @@ export const ERROR_STATUS = {
   unavailable: 503,
   // The object store (S3) does not answer: nothing was lost, the request can be made again later.
   'storage-unavailable': 503,
+  // The server's own disk is full (ENOSPC, EDQUOT): an unfinished upload keeps what was written and resumes once
+  // space is freed. Not the configured quota, which is quota-exceeded.
+  'disk-full': 507,
 } as const;
 
 export type ErrorCode = keyof typeof ERROR_STATUS;

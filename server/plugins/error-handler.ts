@@ -1,6 +1,6 @@
 import type { FastifyError, FastifyInstance } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
-import { AppError, errorBody, isDiskFull, storageFull } from '../errors';
+import { AppError, diskFull, errorBody, isDiskFull } from '../errors';
 import { StorageUnavailableError } from '../storage/storage';
 
 const CLIENT_ERRORS: Record<number, [string, string]> = {
@@ -53,9 +53,9 @@ export function registerErrorHandler(app: FastifyInstance): void {
         .send(errorBody('storage-unavailable', 'The media storage cannot be reached right now. Please try again.'));
     }
     if (isDiskFull(error)) {
-      request.log.error({ err: error }, 'the disk is full');
-      const full = storageFull();
-      return reply.status(full.status).send(errorBody(full.code, full.message, full.details));
+      request.log.error({ err: error }, 'the disk is full: a write was refused (ENOSPC/EDQUOT)');
+      const full = diskFull();
+      return reply.status(full.status).send(errorBody(full.code, full.message));
     }
     request.log.error({ err: error }, 'unhandled error');
     return reply.status(500).send(errorBody('internal-error', 'Something went wrong on our side. Please try again.'));

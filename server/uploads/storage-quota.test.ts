@@ -17,10 +17,12 @@ import { createTusUploads, UNFINISHED_UPLOAD_TTL_MS, UPLOAD_PATH } from './tus-u
 
 /**
  * The storage code quota-exceeded (402, spec §8) when the storage is full: an upload that would pass
- * STORAGE_QUOTA_BYTES is refused when it is created, before a byte is stored, and a disk that fills up while an upload
- * is written (ENOSPC, here a real one: the upload's file is pointed at /dev/full) answers the same code.
+ * STORAGE_QUOTA_BYTES is refused when it is created, before a byte is stored. A disk that fills up while an upload
+ * is written (ENOSPC, here a real one: the upload's file is pointed at /dev/full) answers 507 disk-full instead
+ * (disk-full.test.ts fills a real file system and resumes).
  */
 const FULL = { code: 'quota-exceeded', details: { reason: 'storage-full' } };
+const DISK_FULL = { code: 'disk-full' };
 
 async function startApp(database: 'sqlite' | 'postgres', env: Record<string, string> = {}) {
   const t = await createTestApp({
@@ -81,7 +83,7 @@ describe('a full disk', () => {
   });
   afterAll(async () => t?.close());
 
-  it('answers an upload written to it with 402 quota-exceeded, not a bare 500', async () => {
+  it('answers an upload written to it with 507 disk-full, not a bare 500', async () => {
     expect(fs.existsSync('/dev/full'), 'the test needs /dev/full (Linux)').toBe(true);
     const created = await createUpload(admin, 4096, {
       filename: 'ride.jpg',
@@ -97,13 +99,13 @@ describe('a full disk', () => {
     fs.rmSync(file);
     fs.symlinkSync('/dev/full', file);
     const written = await patchUpload(admin, location, 0, Buffer.alloc(4096, 1));
-    expect(written.statusCode).toBe(402);
-    expect(written.json()).toMatchObject({ error: FULL });
+    expect(written.statusCode).toBe(507);
+    expect(written.json()).toMatchObject({ error: DISK_FULL });
   });
 });
 
 describe('a disk that fills up while a finished upload is stored', () => {
-  it('answers the last PATCH with 402 quota-exceeded and keeps nothing of the upload', async () => {
+  it('answers the last PATCH with 507 disk-full and keeps nothing of the upload', async () => {
     const scratch = makeTempDir();
     const tus = createTusUploads({
       store: createFileUploadStore(scratch.dir, UNFINISHED_UPLOAD_TTL_MS),
@@ -139,8 +141,8 @@ describe('a disk that fills up while a finished upload is stored', () => {
         headers: { ...tusHeaders, 'upload-offset': '0', 'content-type': 'application/offset+octet-stream' },
         body: Buffer.from('abcd'),
       });
-      expect(finished.status).toBe(402);
-      expect(await finished.json()).toMatchObject({ error: FULL });
+      expect(finished.status).toBe(507);
+      expect(await finished.json()).toMatchObject({ error: DISK_FULL });
       expect(fs.readdirSync(scratch.dir)).toEqual([]);
     } finally {
       await new Promise((resolve) => server.close(resolve));
@@ -150,18 +152,19 @@ describe('a disk that fills up while a finished upload is stored', () => {
 });
 
 describe('the error handler', () => {
-  it('answers any route whose write meets a full disk (ENOSPC, EDQUOT) with 402 quota-exceeded', async () => {
+  it('answers any route whose write meets a full disk (files or the database) with 507 disk-full', async () => {
     const app = Fastify({ logger: false });
     registerErrorHandler(app);
-    for (const code of ['ENOSPC', 'EDQUOT']) {
+    const codes = ['ENOSPC', 'EDQUOT', 'SQLITE_FULL', '53100'];
+    for (const code of codes) {
       app.get(`/${code}`, async () => {
         throw Object.assign(new Error(`${code}: no space left on device, write`), { code });
       });
     }
-    for (const code of ['ENOSPC', 'EDQUOT']) {
+    for (const code of codes) {
       const res = await app.inject({ method: 'GET', url: `/${code}` });
-      expect(res.statusCode).toBe(402);
-      expect(res.json()).toMatchObject({ error: FULL });
+      expect(res.statusCode).toBe(507);
+      expect(res.json()).toMatchObject({ error: DISK_FULL });
       expect(res.body).not.toContain('no space left');
     }
     await app.close();

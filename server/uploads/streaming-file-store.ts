@@ -4,8 +4,9 @@ import path from 'node:path';
 import { type Readable, Transform } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import { FileStore } from '@tus/file-store';
+import type { Upload } from '@tus/server';
 import { isDiskFull } from '../errors';
-import { fullRefusal, refusal } from './tus-refusal';
+import { refusal } from './tus-refusal';
 
 /**
  * How much of a PATCH body may wait in memory for the disk. The file store's default (16 KiB, Node's) pauses the
@@ -26,6 +27,20 @@ const FLUSH_EVERY_BYTES = 64 * 1024 * 1024;
  * the background as it grows. Everything else (offsets, metadata, expiry, termination) is the library's.
  */
 export class StreamingFileStore extends FileStore {
+  /**
+   * A create that fails (the disk filled up while the upload's record was written) leaves neither the empty file
+   * nor a truncated record behind: a record that does not parse would break every later look at the directory.
+   */
+  override async create(upload: Upload): Promise<Upload> {
+    try {
+      return await super.create(upload);
+    } catch (error) {
+      await fsp.rm(path.resolve(this.directory, upload.id), { force: true });
+      await fsp.rm(path.resolve(this.directory, `${upload.id}.json`), { force: true });
+      throw error;
+    }
+  }
+
   override async write(readable: http.IncomingMessage | Readable, fileId: string, offset: number): Promise<number> {
     const handle = await fsp.open(path.resolve(this.directory, fileId), 'r+');
     let received = 0;
@@ -56,7 +71,8 @@ export class StreamingFileStore extends FileStore {
       await pipeline(readable, counter, handle.createWriteStream({ start: offset, highWaterMark: WRITE_BUFFER_BYTES }));
     } catch (error) {
       // What reached the file still counts: a HEAD reads the offset from the file's size and the client resumes there.
-      if (isDiskFull(error)) throw fullRefusal();
+      // A full disk goes up as it is, for the tus server's onResponseError to answer 507 disk-full.
+      if (isDiskFull(error)) throw error;
       throw refusal('internal-error', 500, 'Upload failed.');
     }
     return offset + received;

@@ -1,4 +1,4 @@
-import { type ErrorCode, errorBody, storageFull } from '../errors';
+import { diskFull, type ErrorCode, errorBody } from '../errors';
 
 /** What @tus/server sends back when a hook or the store refuses: our usual `{ error: { code, message, details } }`. */
 export interface TusRefusal {
@@ -10,8 +10,8 @@ export function refusal(code: ErrorCode, status: number, message: string, detail
   return { status_code: status, body: JSON.stringify(errorBody(code, message, details)) };
 }
 
-/** 402 quota-exceeded, as tus sends it: the disk filled up while an upload was written or stored. */
-export function fullRefusal(): TusRefusal {
-  const full = storageFull();
-  return refusal(full.code, full.status, full.message, full.details);
+/** 507 disk-full, as tus sends it: the disk filled up while an upload was created, written or stored. */
+export function diskFullRefusal(): TusRefusal {
+  const full = diskFull();
+  return refusal(full.code, full.status, full.message);
 }

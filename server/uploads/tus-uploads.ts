@@ -3,7 +3,7 @@ import { MAX_UPLOAD_BYTES, uploadMetadataSchema } from '../../shared/schemas/adm
 import { AppError, isDiskFull } from '../errors';
 import { type CaptureInfo, readCaptureInfo } from '../media/capture-time';
 import type { IngestService } from '../services/ingest';
-import { fullRefusal, refusal } from './tus-refusal';
+import { diskFullRefusal, refusal } from './tus-refusal';
 import type { UploadStore } from './upload-store';
 
 /** The tus endpoint (creation, HEAD, PATCH, termination). Tests and tools use this path. */
@@ -99,12 +99,23 @@ export function createTusUploads(deps: TusUploadDependencies) {
         return { headers: { 'X-Media-Id': record.id, 'X-Media-Name': encodeURIComponent(record.name) } };
       } catch (error) {
         if (error instanceof AppError) throw refusal(error.code, error.status, error.message, error.details);
+        // A full disk reaches onResponseError as it is, which says so in the log and answers 507 disk-full.
+        if (isDiskFull(error)) throw error;
         deps.logger.error({ err: error, uploadId: upload.id }, 'a finished upload could not be stored');
-        if (isDiskFull(error)) throw fullRefusal();
         throw refusal('internal-error', 500, 'Upload failed.');
       } finally {
         await store.forget(upload.id);
       }
+    },
+    // The one place a full disk becomes an answer, whether it struck while an upload was created, written or
+    // stored: the bytes already written stay (a HEAD reports them), so the client resumes once space is freed.
+    onResponseError(req, error) {
+      if (!isDiskFull(error)) return undefined;
+      deps.logger.error(
+        { err: error, method: req.method, url: req.url },
+        'the disk is full: an upload could not be written or stored',
+      );
+      return diskFullRefusal();
     },
   });
 

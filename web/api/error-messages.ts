@@ -48,6 +48,7 @@ export const ERROR_MESSAGE_KEYS: Record<ErrorCode | typeof NETWORK_ERROR, string
   'internal-error': 'common:errors.generic',
   unavailable: 'common:errors.unavailable',
   'storage-unavailable': 'common:errors.storageUnavailable',
+  'disk-full': 'common:errors.diskFull',
 };
 
 function isKnownCode(code: string): code is keyof typeof ERROR_MESSAGE_KEYS {

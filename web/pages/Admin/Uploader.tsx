@@ -34,6 +34,8 @@ export function failureKey(error: UploadFailure): string {
       return 'upload.errors.network';
     case 'storage-full':
       return 'upload.errors.storageFull';
+    case 'disk-full':
+      return 'upload.errors.diskFull';
     default:
       return 'upload.failed';
   }

@@ -1,4 +1,4 @@
-import { DetailedError, Upload } from 'tus-js-client';
+import { DetailedError, defaultOptions, Upload, type UploadOptions } from 'tus-js-client';
 import {
   isFinished,
   nextUploadState,
@@ -65,6 +65,16 @@ function failureOf(error: Error): UploadFailure {
     return { code: response.getStatus() === 413 ? 'payload-too-large' : 'upload-failed' };
   }
   return { code: 'upload-failed' };
+}
+
+/**
+ * Whether a failed request is sent again by itself. A full server disk (507 disk-full) does not clear within the
+ * retry window, so it shows at once: the photographer frees space and chooses Retry, which resumes from the bytes the
+ * server kept. Everything else follows tus-js-client's own rule.
+ */
+function shouldRetry(error: DetailedError, attempt: number, options: UploadOptions): boolean {
+  if (error.originalResponse?.getStatus() === 507) return false;
+  return defaultOptions.onShouldRetry?.(error, attempt, options) ?? false;
 }
 
 /**
@@ -160,6 +170,7 @@ export class UploadQueue {
       endpoint: UPLOAD_ENDPOINT,
       chunkSize: CHUNK_SIZE,
       retryDelays: retryDelays(),
+      onShouldRetry: shouldRetry,
       metadata: {
         filename: item.task.file.name,
         filetype: item.task.file.type || 'application/octet-stream',
