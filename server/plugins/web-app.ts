@@ -4,6 +4,7 @@ import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { galleryPageUrl, HOME_PATH, PUBLIC_GALLERY_PATH, SESSION_PATH, VIEWER_HEADER } from '../../shared/api-paths';
 import { directionOf, LANGUAGE_STORAGE_KEY, type Language, resolveLanguage } from '../../shared/i18n/languages';
+import type { SessionUser } from '../../shared/schemas/session';
 import { readGalleryUrl } from '../../web/components/Gallery/gallery-url';
 import type { AppContext } from '../context';
 import type { Config } from '../env';
@@ -14,6 +15,7 @@ import { headTags } from '../ssr/head-tags';
 import { loadPageData } from '../ssr/page-data';
 import { PAGE_SOURCES, type ServerPage, serverPageOf } from '../ssr/pages';
 import { loadServerRenderer, type ServerRenderer } from '../ssr/renderer';
+import { lowerScriptPriority } from '../ssr/script-priority';
 import { registerSitemapRoutes } from '../ssr/sitemap';
 import { createSocialCards, registerSocialCardRoute, type SocialCards } from '../ssr/social-card';
 import { getSessionUser } from './authorize';
@@ -134,20 +136,71 @@ interface PageContext {
   cards: SocialCards;
 }
 
-async function sendPage(request: FastifyRequest, reply: FastifyReply, { template, renderer, ctx, cards }: PageContext) {
+/** A page as it is sent: its markup and status, and whether search engines may index it. */
+interface BuiltPage {
+  html: string;
+  status: number;
+  indexable: boolean;
+}
+
+/**
+ * The pages being made for visitors who are not signed in, by language and URL. Such a page is the same for all of
+ * them, so a request that arrives while it is being made waits for that one instead of making it again: under a
+ * crowd, the rendering work stays one per page at a time rather than one per visitor. Nothing is kept once it is
+ * sent, so no visitor ever gets a page older than their own request.
+ */
+const anonymousPagesInFlight = new Map<string, Promise<BuiltPage>>();
+
+async function sendPage(request: FastifyRequest, reply: FastifyReply, context: PageContext) {
   const query = request.query as Record<string, unknown> | undefined;
-  const [pathname = '/', search = ''] = request.url.split('?');
+  const pathname = request.url.split('?')[0] ?? '/';
   const language = resolveLanguage({
     cookie: request.cookies?.[LANGUAGE_STORAGE_KEY],
     query: typeof query?.lng === 'string' ? query.lng : null,
     acceptLanguage: request.headers['accept-language'],
   });
+  const page = serverPageOf(pathname);
+  const session = page ? await getSessionUser(request) : null;
+  let built: BuiltPage;
+  if (page && !session) {
+    const key = `${language} ${request.url}`;
+    let making = anonymousPagesInFlight.get(key);
+    if (!making) {
+      making = buildPage(request, context, { language, page, session }).finally(() =>
+        anonymousPagesInFlight.delete(key),
+      );
+      anonymousPagesInFlight.set(key, making);
+    }
+    built = await making;
+  } else {
+    built = await buildPage(request, context, { language, page, session });
+  }
+  if (!built.indexable) reply.header('x-robots-tag', 'noindex');
+  if (page) {
+    // The page carries who is signed in. The service worker learns the viewer from this header (the app no longer asks
+    // /api/session on such a page), and a page with someone's session in it is never kept for another visitor.
+    reply.header(VIEWER_HEADER, session?.id ?? '');
+  }
+  return reply
+    .status(built.status)
+    .header('cache-control', session ? 'private, no-store' : 'no-cache')
+    .header('vary', 'Cookie, Accept-Language')
+    .type('text/html; charset=utf-8')
+    .send(built.html);
+}
+
+/** The page for this request in `language`: its data, its server rendering where it has one, and its head tags. */
+async function buildPage(
+  request: FastifyRequest,
+  { template, renderer, ctx, cards }: PageContext,
+  { language, page, session }: { language: Language; page: ServerPage | null; session: SessionUser | null },
+): Promise<BuiltPage> {
+  const query = request.query as Record<string, unknown> | undefined;
+  const [pathname = '/', search = ''] = request.url.split('?');
   const params = new URLSearchParams(search);
   params.delete('lng');
-  const page = serverPageOf(pathname);
   const gallery = readGalleryUrl(params);
   const eventKey = params.get('key') ?? undefined;
-  const session = page ? await getSessionUser(request) : null;
   const data = page ? await loadPageData(ctx, { page, session, gallery, eventKey }) : {};
   // An event that cannot be shown here is not found; an unlisted one is shown but never indexed.
   const missing = page?.name === 'event' && !data.event;
@@ -200,21 +253,11 @@ async function sendPage(request: FastifyRequest, reply: FastifyReply, { template
     .replace('</head>', () => `${rendered?.links ?? ''}${preloads}</head>`);
   if (rendered) {
     const { html: app, stateScript } = rendered;
-    html = html
+    // Before the app's markup goes in: only the head's scripts are concerned.
+    html = lowerScriptPriority(html)
       // The page reads without scripts: no "needs JavaScript" notice (taken out before the app's own <noscript>s).
       .replace(/<noscript>[\s\S]*?<\/noscript>/, '')
       .replace('<div id="root"></div>', () => `<div id="root">${app}</div>${stateScript}`);
   }
-  if (!indexable) reply.header('x-robots-tag', 'noindex');
-  if (page) {
-    // The page carries who is signed in. The service worker learns the viewer from this header (the app no longer asks
-    // /api/session on such a page), and a page with someone's session in it is never kept for another visitor.
-    reply.header(VIEWER_HEADER, session?.id ?? '');
-  }
-  return reply
-    .status(missing ? 404 : 200)
-    .header('cache-control', session ? 'private, no-store' : 'no-cache')
-    .header('vary', 'Cookie, Accept-Language')
-    .type('text/html; charset=utf-8')
-    .send(html);
+  return { html, status: missing ? 404 : 200, indexable };
 }

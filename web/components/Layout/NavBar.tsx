@@ -53,7 +53,8 @@ export function NavBar() {
     <header className="site-header" ref={headerRef}>
       <nav className="container site-nav" aria-label={t('nav.mainLabel')}>
         <Link to="/" className="site-nav__brand">
-          <img src="/favicon.svg" alt="" width="32" height="32" />
+          {/* Low: React would otherwise announce the logo as a preload ahead of the page's largest picture. */}
+          <img src="/favicon.svg" alt="" width="32" height="32" fetchPriority="low" />
           <span>{siteName()}</span>
         </Link>
         <button
