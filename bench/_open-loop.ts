@@ -23,7 +23,8 @@ export interface OpenLoopResult {
   maxSendLagMs: number;
 }
 
-function percentile(sorted: Float64Array, p: number): number {
+/** The p-th percentile (nearest rank) of ascending latencies; also used by the other load generators. */
+export function percentile(sorted: Float64Array, p: number): number {
   if (sorted.length === 0) return Number.NaN;
   return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)] ?? Number.NaN;
 }
