@@ -37,6 +37,11 @@ export interface IngestRequest {
   /** The content MD5 (base64) when the caller already has it (the import does); otherwise the job computes it. */
   md5Hash?: string;
   isDemo?: boolean;
+  /**
+   * The id to store the item under, for a caller that may hand the same file in twice (a finished upload whose
+   * instance died before it could forget it): an item already stored under this id is returned as it is.
+   */
+  mediaId?: string;
 }
 
 export interface IngestDependencies {
@@ -54,6 +59,8 @@ export interface IngestService {
    * 413 too-many-pixels, 415 unsupported-type / unsafe-svg; nothing is stored then.
    */
   ingestFile(request: IngestRequest): Promise<MediaRecord>;
+  /** The item stored under `mediaId`, if its row exists and its bytes were stored (see IngestRequest.mediaId). */
+  findStored(mediaId: string): Promise<MediaRecord | undefined>;
 }
 
 const REFUSAL_STATUS: Record<MediaErrorCode, ErrorCode> = {
@@ -112,7 +119,7 @@ export function createIngestService(deps: IngestDependencies): IngestService {
       const candidate = candidateName(name, attempt);
       const fullPath = `${request.folder}/${candidate}`;
       if (await media.fullPathTaken(fullPath)) continue;
-      const id = newMediaId();
+      const id = request.mediaId ?? newMediaId();
       try {
         const { media: record, jobId } = await media.insertWithJob(
           {
@@ -138,10 +145,22 @@ export function createIngestService(deps: IngestDependencies): IngestService {
     throw new AppError('conflict', 'Too many files with this name in the folder.');
   }
 
+  async function findStored(mediaId: string): Promise<MediaRecord | undefined> {
+    const record = await media.findById(mediaId);
+    return record && (await storage.head(record.fullPath)) ? record : undefined;
+  }
+
   return {
+    findStored,
     async ingestFile(request) {
       if (request.internalFolder) assertValidKey(request.folder);
       else assertValidFolder(request.folder);
+      if (request.mediaId !== undefined) {
+        const earlier = await findStored(request.mediaId);
+        if (earlier) return earlier;
+        // A row left without its bytes (the ingest died before storing them) gives way: stored afresh under its id.
+        await media.deleteRow(request.mediaId);
+      }
       let sniffed: Awaited<ReturnType<typeof inspectUpload>>;
       try {
         sniffed = await inspectUpload(request.localPath);

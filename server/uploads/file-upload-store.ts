@@ -1,11 +1,22 @@
 import fsp from 'node:fs/promises';
 import path from 'node:path';
 import { StreamingFileStore } from './streaming-file-store';
-import type { UploadStore } from './upload-store';
+import { isUploadUrlId, type UploadStore } from './upload-store';
 
 /** Unfinished uploads on this machine's disk, under `directory` (DATA_DIR/uploads): finishing is a rename. */
 export function createFileUploadStore(directory: string, expiryMs: number): UploadStore {
   const datastore = new StreamingFileStore({ directory, expirationPeriodInMilliseconds: expiryMs });
+  /** One machine, one process: an upload's lock is the tail of the work queued on it here. */
+  const queued = new Map<string, Promise<unknown>>();
+  function exclusively<T>(id: string, work: () => Promise<T>): Promise<T> {
+    const turn = (queued.get(id) ?? Promise.resolve()).then(work, work);
+    const tail = turn.catch(() => {});
+    queued.set(id, tail);
+    void tail.then(() => {
+      if (queued.get(id) === tail) queued.delete(id);
+    });
+    return turn;
+  }
   return {
     datastore,
     localFile: async (upload) => upload.storage?.path ?? path.join(directory, upload.id),
@@ -18,10 +29,12 @@ export function createFileUploadStore(directory: string, expiryMs: number): Uplo
       const names = await fsp.readdir(directory).catch(() => [] as string[]);
       return names.filter((name) => name.endsWith('.json')).map((name) => name.slice(0, -'.json'.length));
     },
-    // One machine: the recovery runs at start, before this process takes requests.
-    async whileUnheld(_id, work) {
-      await work();
+    async whileUnheld(id, work) {
+      if (queued.has(id)) return false;
+      await exclusively(id, work);
       return true;
     },
+    exclusively,
+    uploadIdOf: (urlId) => (isUploadUrlId(urlId) ? urlId : undefined),
   };
 }

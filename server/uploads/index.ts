@@ -53,7 +53,7 @@ export const uploadRoutes: FastifyPluginAsync<{ ctx: AppContext }> = async (app,
     // GET is registered only so that Fastify derives the HEAD route tus needs; downloads go through /media.
     if (request.method === 'GET') throw new AppError('method-not-allowed', 'Uploads cannot be downloaded here.');
     reply.hijack();
-    await tus.server.handle(request.raw, reply.raw);
+    await tus.handle(request.raw, reply.raw);
   };
   app.route({ method: 'POST', url: UPLOAD_PATH, onRequest: requireAdmin, handler: handle });
   app.route({

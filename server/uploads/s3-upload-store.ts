@@ -3,13 +3,15 @@ import fs from 'node:fs';
 import fsp from 'node:fs/promises';
 import path from 'node:path';
 import { pipeline } from 'node:stream/promises';
+import { setTimeout as sleep } from 'node:timers/promises';
 import { S3Store } from '@tus/s3-store';
+import { ERRORS } from '@tus/server';
 import type { Config } from '../env';
 import { keepLease } from '../jobs/kept-lease';
 import type { LeaseRepository } from '../repositories/lease-repository';
 import type { Storage } from '../storage/storage';
 import { LeaseLocker } from './lease-locker';
-import type { UploadStore } from './upload-store';
+import { isUploadUrlId, LOCK_WAIT_MS, type UploadStore } from './upload-store';
 
 type S3Config = Extract<Config['storage'], { kind: 's3' }>;
 
@@ -19,9 +21,10 @@ type S3Config = Extract<Config['storage'], { kind: 's3' }>;
  * galleries' folders; URLs carry the id without it.
  */
 export const UPLOADS_PREFIX = '_uploads/';
-const URL_ID = /^[A-Za-z0-9_-]{16,64}$/;
-/** As the tus lock's: a recovering instance that dies frees the upload this soon. */
-const RECOVERY_LOCK_TTL_MS = 10_000;
+/** As the tus lock's: a finishing instance that dies frees the upload this soon. */
+const FINISHING_LOCK_TTL_MS = 10_000;
+/** How often an instance waiting to finish an upload asks for its lock again. */
+const FINISHING_LOCK_POLL_MS = 100;
 
 /**
  * Unfinished uploads in the S3 bucket, as multipart uploads, with the lock in the shared database: every instance
@@ -60,6 +63,31 @@ export function createS3UploadStore(deps: {
     },
   });
   const localPath = (id: string) => path.join(deps.finishingDir, path.basename(id));
+  const uploadIdOf = (urlId: string | undefined) =>
+    urlId !== undefined && isUploadUrlId(urlId) ? `${UPLOADS_PREFIX}${urlId}` : undefined;
+
+  /**
+   * Runs `work` holding the upload's lock, the tus lock's lease (`upload:<id>`), so it never runs beside a PATCH
+   * of the upload or another instance finishing it. Waits for the lock up to `waitMs`; false when it was not had.
+   * A request that asks for the lock meanwhile waits: finishing is not cut short.
+   */
+  async function holding(id: string, waitMs: number, work: () => Promise<void>): Promise<boolean> {
+    const name = `upload:${id}`;
+    const holder = `${deps.holder}:finishing:${randomBytes(6).toString('base64url')}`;
+    const deadline = Date.now() + waitMs;
+    while (!(await deps.leases.tryAcquire(name, holder, FINISHING_LOCK_TTL_MS))) {
+      if (Date.now() >= deadline) return false;
+      await sleep(FINISHING_LOCK_POLL_MS);
+    }
+    // Renewed while the work runs (reading back a large object takes a while).
+    const kept = keepLease(deps.leases, name, holder, FINISHING_LOCK_TTL_MS, { onReleaseRequested: () => {} });
+    try {
+      await work();
+    } finally {
+      await kept.release();
+    }
+    return true;
+  }
 
   return {
     datastore,
@@ -68,9 +96,9 @@ export function createS3UploadStore(deps: {
       namingFunction: () => `${UPLOADS_PREFIX}${randomBytes(16).toString('hex')}`,
       generateUrl: (_req, { path: base, id }) => `${base}/${id.slice(UPLOADS_PREFIX.length)}`,
       // Only ids we could have made: nothing else reaches the bucket.
-      getFileIdFromRequest: (_req, lastPath) =>
-        lastPath !== undefined && URL_ID.test(lastPath) ? `${UPLOADS_PREFIX}${lastPath}` : undefined,
+      getFileIdFromRequest: (_req, lastPath) => uploadIdOf(lastPath),
     },
+    uploadIdOf,
     async localFile(upload) {
       await fsp.mkdir(deps.finishingDir, { recursive: true });
       const file = localPath(upload.id);
@@ -93,18 +121,14 @@ export function createS3UploadStore(deps: {
       } while (pageToken);
       return ids;
     },
-    async whileUnheld(id, work) {
-      const name = `upload:${id}`;
-      const holder = `${deps.holder}:recovery`;
-      if (!(await deps.leases.tryAcquire(name, holder, RECOVERY_LOCK_TTL_MS))) return false;
-      // Renewed while the work runs (reading back a large object takes a while); a client's request waits meanwhile.
-      const kept = keepLease(deps.leases, name, holder, RECOVERY_LOCK_TTL_MS, { onReleaseRequested: () => {} });
-      try {
-        await work();
-      } finally {
-        await kept.release();
-      }
-      return true;
+    whileUnheld: (id, work) => holding(id, 0, work),
+    async exclusively<T>(id: string, work: () => Promise<T>): Promise<T> {
+      let result: { value: T } | undefined;
+      await holding(id, LOCK_WAIT_MS, async () => {
+        result = { value: await work() };
+      });
+      if (!result) throw ERRORS.ERR_LOCK_TIMEOUT;
+      return result.value;
     },
   };
 }

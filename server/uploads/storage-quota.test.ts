@@ -110,6 +110,7 @@ describe('a disk that fills up while a finished upload is stored', () => {
     const tus = createTusUploads({
       store: createFileUploadStore(scratch.dir, UNFINISHED_UPLOAD_TTL_MS),
       ingest: {
+        findStored: async () => undefined,
         ingestFile: async () => {
           throw Object.assign(new Error('ENOSPC: no space left on device, write'), { code: 'ENOSPC' });
         },
@@ -117,7 +118,7 @@ describe('a disk that fills up while a finished upload is stored', () => {
       resolveFolder: async () => undefined,
       logger: { error: () => {} },
     });
-    const server = http.createServer((req, res) => void tus.server.handle(req, res));
+    const server = http.createServer((req, res) => void tus.handle(req, res));
     await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
     const base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
     try {

@@ -1,9 +1,12 @@
-import { Server, type Upload } from '@tus/server';
+import { createHash } from 'node:crypto';
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import { Server, TUS_RESUMABLE, type Upload } from '@tus/server';
 import { MAX_UPLOAD_BYTES, uploadMetadataSchema } from '../../shared/schemas/admin';
 import { AppError, isDiskFull } from '../errors';
 import { type CaptureInfo, readCaptureInfo } from '../media/capture-time';
+import type { MediaRecord } from '../repositories/media-repository';
 import type { IngestService } from '../services/ingest';
-import { diskFullRefusal, refusal } from './tus-refusal';
+import { diskFullRefusal, refusal, type TusRefusal } from './tus-refusal';
 import type { UploadStore } from './upload-store';
 
 /** The tus endpoint (creation, HEAD, PATCH, termination). Tests and tools use this path. */
@@ -12,13 +15,30 @@ export const UPLOAD_PATH = '/api/uploads';
 /** Unfinished uploads nobody resumes are removed after a week by the daily clean-up. */
 export const UNFINISHED_UPLOAD_TTL_MS = 7 * 24 * 60 * 60 * 1000;
 
+/**
+ * The media id a finished upload is stored under, derived from the upload's id (128 random bits, known only to the
+ * admin who sent it): whoever stores the upload, and however often it is tried, it lands on this one row.
+ */
+export function mediaIdOfUpload(uploadId: string): string {
+  return createHash('sha256').update(`upload:${uploadId}`).digest().subarray(0, 16).toString('base64url');
+}
+
+/** What a finished upload's answer (the last PATCH, or a HEAD after it) adds: where the file was stored. */
+function storedHeaders(record: Pick<MediaRecord, 'id' | 'name'>): Record<string, string> {
+  return { 'X-Media-Id': record.id, 'X-Media-Name': encodeURIComponent(record.name) };
+}
+
+function isTusRefusal(error: unknown): error is TusRefusal {
+  return typeof error === 'object' && error !== null && 'status_code' in error && 'body' in error;
+}
+
 export interface TusUploadDependencies {
   /**
    * Where unfinished uploads live: DATA_DIR/uploads on one machine (createFileUploadStore), or the S3 bucket with a
    * lock in the shared database when several instances serve the site (createS3UploadStore).
    */
   store: UploadStore;
-  ingest: Pick<IngestService, 'ingestFile'>;
+  ingest: Pick<IngestService, 'ingestFile' | 'findStored'>;
   /** Throws when the folder does not exist (a user folder nobody owns); the main gallery's always exists. */
   resolveFolder: (folder: string) => Promise<unknown>;
   /** The storage folder of an event's photos; throws when there is no such event. */
@@ -43,7 +63,7 @@ export function createTusUploads(deps: TusUploadDependencies) {
   const { store } = deps;
 
   /** Hands a finished upload's bytes to the ingest (the caller forgets the upload afterwards, stored or refused). */
-  async function ingestFinished(upload: Upload): Promise<{ id: string; name: string }> {
+  async function ingestFinished(upload: Upload): Promise<MediaRecord> {
     const meta = uploadMetadataSchema.parse(upload.metadata ?? {});
     const localPath = await store.localFile(upload);
     const event = meta.event;
@@ -56,9 +76,80 @@ export function createTusUploads(deps: TusUploadDependencies) {
       originalName: meta.filename,
       declaredType: meta.filetype,
       internalFolder: event !== undefined,
+      mediaId: mediaIdOfUpload(upload.id),
     });
     if (event !== undefined && capture) await deps.recordEventUpload?.(event, record.id, capture);
     return record;
+  }
+
+  /**
+   * Stores a finished upload once; the caller holds the upload's lock. An upload stored before (its instance died
+   * before forgetting it, or before answering) gives that item; a finished one is ingested now. Null when there is
+   * nothing to store: still receiving bytes, or gone and never stored. Stored or refused, the upload is forgotten.
+   */
+  async function storeOnce(id: string, finished?: Upload): Promise<MediaRecord | null> {
+    const earlier = await deps.ingest.findStored(mediaIdOfUpload(id));
+    if (earlier) {
+      await store.forget(id);
+      return earlier;
+    }
+    const upload = finished ?? (await store.datastore.getUpload(id).catch(() => null));
+    if (!upload || upload.size === undefined || upload.offset !== upload.size) return null;
+    try {
+      return await ingestFinished(upload);
+    } finally {
+      await store.forget(id);
+    }
+  }
+
+  /**
+   * storeOnce under the upload's lock, with failures as tus answers them: a refusal says why (400 corrupt-file, 402
+   * quota-exceeded, …), a full disk goes up as it is (onResponseError answers 507), anything else is logged and 500.
+   */
+  async function storeExclusively(id: string, finished?: Upload): Promise<MediaRecord | null> {
+    try {
+      return await store.exclusively(id, () => storeOnce(id, finished));
+    } catch (error) {
+      if (error instanceof AppError) throw refusal(error.code, error.status, error.message, error.details);
+      if (isDiskFull(error) || isTusRefusal(error)) throw error;
+      deps.logger.error({ err: error, uploadId: id }, 'a finished upload could not be stored');
+      throw refusal('internal-error', 500, 'Upload failed.');
+    }
+  }
+
+  /**
+   * A HEAD (or an empty PATCH) on an upload whose last byte arrived: a client resuming after its connection, or the
+   * instance that had the last PATCH, went away. The upload is stored now if that never happened, and answered as
+   * the last PATCH is, with the item's id. False when tus answers instead: an upload still receiving bytes, or one
+   * it does not know. (tus itself cannot take that PATCH: the bucket's multipart upload is complete by then.)
+   */
+  async function answerFinished(req: IncomingMessage, res: ServerResponse): Promise<boolean> {
+    const urlId = new URL(req.url ?? '', 'http://upload').pathname.slice(UPLOAD_PATH.length + 1);
+    const id = store.uploadIdOf(urlId);
+    if (id === undefined) return false;
+    // Without the lock first: a resumed upload still missing bytes is answered by tus at once.
+    const upload = await store.datastore.getUpload(id).catch(() => null);
+    if (upload && (upload.size === undefined || upload.offset !== upload.size)) return false;
+    const headers = { 'Tus-Resumable': TUS_RESUMABLE, 'Cache-Control': 'no-store' };
+    try {
+      const record = await storeExclusively(id);
+      if (!record) return false;
+      const size = String(record.size);
+      if (req.method === 'HEAD') {
+        res.writeHead(200, { ...headers, 'Upload-Offset': size, 'Upload-Length': size, ...storedHeaders(record) });
+      } else if (req.headers['upload-offset'] === size) {
+        res.writeHead(204, { ...headers, 'Upload-Offset': size, ...storedHeaders(record) });
+      } else {
+        // As tus answers a PATCH at the wrong offset; the client's HEAD then gets the item's id.
+        res.writeHead(409, headers);
+      }
+    } catch (error) {
+      // HEAD has no body: the status says enough for the client to retry, or to send the file afresh.
+      const answer = isDiskFull(error) ? diskFullRefusal() : (error as TusRefusal);
+      res.writeHead(answer.status_code, headers);
+    }
+    res.end();
+    return true;
   }
 
   const server = new Server({
@@ -94,18 +185,9 @@ export function createTusUploads(deps: TusUploadDependencies) {
       return { metadata: upload.metadata };
     },
     async onUploadFinish(_req, upload) {
-      try {
-        const record = await ingestFinished(upload);
-        return { headers: { 'X-Media-Id': record.id, 'X-Media-Name': encodeURIComponent(record.name) } };
-      } catch (error) {
-        if (error instanceof AppError) throw refusal(error.code, error.status, error.message, error.details);
-        // A full disk reaches onResponseError as it is, which says so in the log and answers 507 disk-full.
-        if (isDiskFull(error)) throw error;
-        deps.logger.error({ err: error, uploadId: upload.id }, 'a finished upload could not be stored');
-        throw refusal('internal-error', 500, 'Upload failed.');
-      } finally {
-        await store.forget(upload.id);
-      }
+      const record = await storeExclusively(upload.id, upload);
+      if (!record) throw refusal('not-found', 404, 'The upload no longer exists.');
+      return { headers: storedHeaders(record) };
     },
     // The one place a full disk becomes an answer, whether it struck while an upload was created, written or
     // stored: the bytes already written stay (a HEAD reports them), so the client resumes once space is freed.
@@ -121,28 +203,28 @@ export function createTusUploads(deps: TusUploadDependencies) {
 
   return {
     server,
+    /** Answers one request to the tus endpoint (the route has let the admin through). */
+    async handle(req: IncomingMessage, res: ServerResponse): Promise<void> {
+      const resuming = req.method === 'HEAD' || (req.method === 'PATCH' && req.headers['content-length'] === '0');
+      if (resuming && (await answerFinished(req, res))) return;
+      await server.handle(req, res);
+    },
     /** Removes unfinished uploads older than UNFINISHED_UPLOAD_TTL_MS; returns how many. */
     deleteExpired: () => store.deleteExpired(),
     /**
      * Ingests every upload whose last byte arrived but whose ingest never ran (its process died in between), so no
      * completed upload is lost; returns how many were stored. One that nobody holds is taken; a refused one is
-     * removed as it would have been.
+     * removed as it would have been; one stored before its instance could forget it is forgotten, not stored again.
      */
     async recoverFinished(): Promise<number> {
       let stored = 0;
       for (const id of await store.listIds()) {
         await store.whileUnheld(id, async () => {
-          // Gone, or not finished (then the client resumes it): nothing to do. On disk, an ingested upload's bytes
-          // have moved into storage, so an upload is never stored twice.
-          const upload = await store.datastore.getUpload(id).catch(() => null);
-          if (!upload || upload.size === undefined || upload.offset !== upload.size) return;
+          // Not finished (then the client resumes it), or gone: nothing to do. One stored before is only forgotten.
           try {
-            await ingestFinished(upload);
-            stored += 1;
+            if (await storeOnce(id)) stored += 1;
           } catch (error) {
             deps.logger.error({ err: error, uploadId: id }, 'a finished upload found at start could not be stored');
-          } finally {
-            await store.forget(id);
           }
         });
       }

@@ -1,5 +1,15 @@
 import type { DataStore, Locker, ServerOptions, Upload } from '@tus/server';
 
+/** The id part of an upload's URL: only ids we could have made (hex on disk, hex after a prefix in the bucket). */
+const URL_ID = /^[A-Za-z0-9_-]{16,64}$/;
+
+export function isUploadUrlId(urlId: string): boolean {
+  return URL_ID.test(urlId);
+}
+
+/** How long finishing an upload waits for its lock (a PATCH writing it, another instance finishing it). */
+export const LOCK_WAIT_MS = 30_000;
+
 /**
  * Where unfinished uploads live, and what finishing one needs from it. The disk store (file-upload-store.ts) keeps
  * them in DATA_DIR/uploads with a lock in this process's memory: one machine. The S3 store (s3-upload-store.ts)
@@ -25,4 +35,11 @@ export interface UploadStore {
    * go (then false): a live instance busy with the upload keeps it.
    */
   whileUnheld(id: string, work: () => Promise<void>): Promise<boolean>;
+  /**
+   * Runs `work` holding the upload's lock, waiting for it up to LOCK_WAIT_MS (then tus's ERR_LOCK_TIMEOUT): finishing
+   * an upload runs under it, so one upload is never stored by two requests or instances at once.
+   */
+  exclusively<T>(id: string, work: () => Promise<T>): Promise<T>;
+  /** The upload id a URL's last segment names, or undefined when it is not one this store could have made. */
+  uploadIdOf(urlId: string): string | undefined;
 }
