@@ -226,10 +226,14 @@ describe.skipIf(!ready)('several instances on one database and one bucket, behin
     if (!victim) throw new Error(`no instance runs the worker ${holder}`);
     await stopServerProcess(victim.child, 'SIGKILL');
     const survivor = instances.find((instance) => instance !== victim);
+    // The item turns ready inside the job, a moment before the job itself is marked done: wait for both.
     await until(
       async () => {
         const [row] = await query<{ status: string }>(databaseUrl, 'select status from media where id = $1', [largeId]);
-        return row?.status === 'ready';
+        const [job] = await query<{ status: string }>(databaseUrl, 'select status from job where payload like $1', [
+          `%${largeId}%`,
+        ]);
+        return row?.status === 'ready' && job?.status !== 'running';
       },
       'the other instance to finish the job',
       90_000,
