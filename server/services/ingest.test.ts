@@ -133,13 +133,14 @@ describe.each(TEST_DATABASES)('ingestFile on %s', (kind) => {
     expect(await runtime.media.listVisible({ folder: 'broken', limit: 10 })).toEqual([]);
   });
 
-  it('cleans up a row whose bytes never arrived (a crash between the row and the upload)', async () => {
-    const { media, jobId } = await runtime.media.insertWithJob(
+  /** A main-gallery item whose derive job is queued but whose bytes were never stored. */
+  const itemWithoutBytes = (id: string, name: string) =>
+    runtime.media.insertWithJob(
       {
-        id: 'crashedBeforeBytes0000',
+        id,
         folder: MAIN_GALLERY_FOLDER,
-        name: 'lost.jpg',
-        fullPath: `${MAIN_GALLERY_FOLDER}/lost.jpg`,
+        name,
+        fullPath: `${MAIN_GALLERY_FOLDER}/${name}`,
         extension: 'jpg',
         contentType: 'image/jpeg',
         size: 10,
@@ -147,8 +148,11 @@ describe.each(TEST_DATABASES)('ingestFile on %s', (kind) => {
         isVideo: false,
         isDemo: false,
       },
-      { type: DERIVE_JOB, payload: { mediaId: 'crashedBeforeBytes0000' } },
+      { type: DERIVE_JOB, payload: { mediaId: id } },
     );
+
+  it('cleans up a row whose bytes never arrived (a crash between the row and the upload)', async () => {
+    const { media, jobId } = await itemWithoutBytes('crashedBeforeBytes0000', 'lost.jpg');
     const handler = createDeriveJobHandler({
       media: runtime.media,
       storage: runtime.storage,
@@ -167,21 +171,7 @@ describe.each(TEST_DATABASES)('ingestFile on %s', (kind) => {
 
   it('marks an item failed when its job is given up, even if the store cannot remove its derivatives right now', async () => {
     const id = 'givenUpDuringOutage000';
-    const { jobId } = await runtime.media.insertWithJob(
-      {
-        id,
-        folder: MAIN_GALLERY_FOLDER,
-        name: 'outage.jpg',
-        fullPath: `${MAIN_GALLERY_FOLDER}/outage.jpg`,
-        extension: 'jpg',
-        contentType: 'image/jpeg',
-        size: 10,
-        md5Hash: 'x',
-        isVideo: false,
-        isDemo: false,
-      },
-      { type: DERIVE_JOB, payload: { mediaId: id } },
-    );
+    const { jobId } = await itemWithoutBytes(id, 'outage.jpg');
     const storeDown = () => Promise.reject(new StorageUnavailableError(new Error('connect ECONNREFUSED')));
     const handler = createDeriveJobHandler({
       media: runtime.media,
