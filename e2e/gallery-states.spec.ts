@@ -10,9 +10,8 @@ import { expect, test } from './support/own-server';
  * by the browser's router. No service worker, so every request reaches the router.
  */
 test.use({ serviceWorkers: 'block' });
-// A server of this file's own: the journeys before it on the shared one put photos in the main gallery, and this one
-// needs it empty. (A worker option that differs from theirs is what gives a file its own worker, and so its server.)
-test.use({ serverEnv: { LOG_LEVEL: 'info' } });
+// The journeys on the shared server put photos in its main gallery, and these need it empty.
+test.use({ serverOwnedBy: 'gallery-states' });
 
 const grid = (page: Page) => page.getByRole('list', { name: 'Gallery' });
 

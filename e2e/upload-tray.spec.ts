@@ -13,6 +13,9 @@ import { E2E_ADMIN_EMAIL, E2E_ADMIN_PASSWORD } from './support/server';
  */
 test.describe.configure({ mode: 'serial' });
 test.use({ serviceWorkers: 'block' });
+// Each journey signs the photographer in again: after the other suites on the shared server, that would pass the
+// per-address sign-in limit.
+test.use({ serverOwnedBy: 'upload-tray' });
 test.setTimeout(180_000);
 
 /** Uploads at `bytesPerSecond` (300 KB/s unless told), so a few large photos take seconds and can be followed. */

@@ -7,8 +7,17 @@ import { type RunningServer, startServer } from './server';
  * that server, as they do at the shared one in fixtures.ts. A suite that needs more configuration sets it with
  * `test.use({ serverEnv: { BOOKING_FORM_URL: '…' } })` at the top of its file.
  */
-export const test = base.extend<{ dataDir: string }, { server: RunningServer; serverEnv: Record<string, string> }>({
+export const test = base.extend<
+  { dataDir: string },
+  { server: RunningServer; serverEnv: Record<string, string>; serverOwnedBy: string }
+>({
   serverEnv: [{}, { scope: 'worker', option: true }],
+  /**
+   * The suites on this test object share one server per worker, one file after another. A file that must not meet
+   * what the others left behind (photos in the main gallery, the per-address sign-in count) names itself here:
+   * `test.use({ serverOwnedBy: '<file>' })` gives it a worker, and so a server, of its own.
+   */
+  serverOwnedBy: ['', { scope: 'worker', option: true }],
   server: [
     async ({ serverEnv }, use) => {
       const server = await startServer({ demoContent: false, env: serverEnv });
