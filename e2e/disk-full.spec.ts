@@ -40,7 +40,7 @@ const test = base.extend<object, { server: RunningServer & { filler: string } }>
 
 test.describe.configure({ mode: 'serial' });
 // Skipped only where mounting is not permitted (not root): the disk must really fill. CI runs as root.
-test.skip(!canMountTmpfs(), 'mounting a tmpfs needs root');
+test.skip(!canMountTmpfs(), 'mounting a tmpfs needs root'); // reason: a real full disk needs a tmpfs mount
 test.use({ serviceWorkers: 'block' });
 test.setTimeout(120_000);
 

@@ -1,17 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import type { SessionUser } from '../../shared/schemas/session';
 import type { AgreementRecord, AgreementRepository } from '../repositories/agreement-repository';
+import { VERIFIED_RIDER } from '../test/support/session-users';
 import { createAgreementService } from './agreement-service';
 import { termsDocument } from './terms';
 
-const rider: SessionUser = {
-  id: 'account-1',
-  email: 'noa@example.com',
-  name: 'Noa Levi',
-  isAdmin: false,
-  emailVerified: true,
-  folder: 'noa-levi',
-};
+const rider = VERIFIED_RIDER;
 const version = termsDocument('he').version;
 const at = new Date('2026-11-24T08:00:00.000Z');
 

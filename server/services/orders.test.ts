@@ -1,16 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import type { SessionUser } from '../../shared/schemas/session';
 import type { OrderRecord } from '../repositories/order-repository';
+import { VERIFIED_RIDER } from '../test/support/session-users';
 import { createOrderService, type OrdersDeps } from './orders';
 
-const rider: SessionUser = {
-  id: 'account-1',
-  email: 'noa@example.com',
-  name: 'Noa Levi',
-  isAdmin: false,
-  emailVerified: true,
-  folder: 'noa-levi',
-};
+const rider = VERIFIED_RIDER;
 
 const placedBySimultaneousSend: OrderRecord = {
   id: 'order-1',
