@@ -185,6 +185,7 @@ export async function composeServices(input: {
   const ctx: AppContext = {
     config,
     logger,
+    changes,
     instances,
     storage,
     accounts: {

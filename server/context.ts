@@ -2,6 +2,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { AccountService } from './auth/account-service';
 import type { AuthLimits } from './auth/limits';
 import type { ResetService } from './auth/reset-service';
+import type { ChangeFeed } from './cache/change-feed';
 import type { Config } from './env';
 import type { MediaUrls } from './presenters/media-urls';
 import type { AdminMediaService } from './services/admin-media';
@@ -78,6 +79,8 @@ export interface AppContext {
   events: EventService;
   /** Gallery pages at a flat cost, and whole folders for the archive. */
   gallery: GalleryService;
+  /** "What you cached of this is out of date", to this process and every other instance (server/cache/change-feed.ts). */
+  changes: Pick<ChangeFeed, 'publish' | 'subscribe'>;
   /** "Download all": a folder's originals as one ZIP (server/services/folder-archive.ts). */
   archives: FolderArchiveService;
   /** The home page's hero and featured images. */

@@ -13,16 +13,34 @@ const compressors: Record<AnswerEncoding, (body: Buffer) => Promise<Buffer>> = {
   gzip: (body) => promisify(zlib.gzip)(body, { level: 9 }),
 };
 
-/** One serialized answer: the exact JSON bytes, their ETag and, made on first demand, their compressed forms. */
-export interface CachedAnswer {
+const JSON_TYPE = 'application/json; charset=utf-8';
+
+/**
+ * One serialized answer: the exact bytes, their type and ETag, what its maker noted beside them, and, made on first
+ * demand, their compressed forms.
+ */
+export interface CachedAnswer<Meta = undefined> {
   body: Buffer;
+  /** The Content-Type the bytes are sent with. */
+  type: string;
   /** Weak: the same for every encoding of these bytes. */
   etag: string;
+  /** What the maker needs besides the bytes when it sends them (a page's status), kept with them. */
+  meta: Meta;
   encoded(encoding: AnswerEncoding): Promise<Buffer>;
 }
 
-interface Entry {
-  answer: CachedAnswer;
+/** What a maker of an answer gives the cache. */
+export interface MadeAnswer<Meta> {
+  body: Buffer;
+  type: string;
+  meta: Meta;
+  /** False: hand it to the requests that waited for it, but keep nothing (an answer that is about to change). */
+  keep?: boolean;
+}
+
+interface Entry<Meta> {
+  answer: CachedAnswer<Meta>;
   bytes: number;
   builtAt: number;
 }
@@ -37,16 +55,16 @@ export interface AnswerCacheOptions {
 }
 
 /**
- * Answers kept as bytes by key, for JSON that is the same for every visitor. One request makes a missing answer and
+ * Answers kept as bytes by key, for what is the same for every visitor (JSON, a page's HTML). One request makes a missing answer and
  * the others arriving meanwhile wait for it. `clear()` starts a new generation: an answer still being made from what
  * was read before the change is handed to the requests that were waiting for it, but never kept.
  */
-export function createAnswerCache(options: AnswerCacheOptions = {}) {
+export function createAnswerCache<Meta = undefined>(options: AnswerCacheOptions = {}) {
   const maxBytes = options.maxBytes ?? 16 * 1024 * 1024;
   const maxAgeMs = options.maxAgeMs ?? 60_000;
   const now = options.now ?? (() => performance.now());
-  const entries = new Map<string, Entry>();
-  const making = new Map<string, Promise<CachedAnswer>>();
+  const entries = new Map<string, Entry<Meta>>();
+  const making = new Map<string, Promise<CachedAnswer<Meta>>>();
   let generation = 0;
   let heldBytes = 0;
 
@@ -57,7 +75,7 @@ export function createAnswerCache(options: AnswerCacheOptions = {}) {
     heldBytes -= entry.bytes;
   }
 
-  function grow(key: string, entry: Entry, bytes: number): void {
+  function grow(key: string, entry: Entry<Meta>, bytes: number): void {
     if (entries.get(key) !== entry) return;
     entry.bytes += bytes;
     heldBytes += bytes;
@@ -72,10 +90,12 @@ export function createAnswerCache(options: AnswerCacheOptions = {}) {
     }
   }
 
-  function answerOf(body: Buffer, onEncoded: (bytes: number) => void): CachedAnswer {
+  function answerOf({ body, type, meta }: MadeAnswer<Meta>, onEncoded: (bytes: number) => void): CachedAnswer<Meta> {
     const forms = new Map<AnswerEncoding, Promise<Buffer>>();
     return {
       body,
+      type,
+      meta,
       etag: `W/"${createHash('sha256').update(body).digest('base64url').slice(0, 22)}"`,
       encoded(encoding) {
         let form = forms.get(encoding);
@@ -92,39 +112,50 @@ export function createAnswerCache(options: AnswerCacheOptions = {}) {
     };
   }
 
-  async function make(key: string, produce: () => Promise<unknown>): Promise<CachedAnswer> {
+  async function make(key: string, produce: () => Promise<MadeAnswer<Meta>>): Promise<CachedAnswer<Meta>> {
     const started = generation;
-    const body = Buffer.from(JSON.stringify(await produce()));
-    let entry: Entry | undefined;
-    const answer = answerOf(body, (bytes) => {
+    const made = await produce();
+    let entry: Entry<Meta> | undefined;
+    const answer = answerOf(made, (bytes) => {
       if (entry) grow(key, entry, bytes);
     });
-    if (generation === started) {
+    if (generation === started && made.keep !== false) {
       remove(key);
-      entry = { answer, bytes: body.length, builtAt: now() };
+      entry = { answer, bytes: made.body.length, builtAt: now() };
       entries.set(key, entry);
-      heldBytes += body.length;
+      heldBytes += made.body.length;
       evict();
     }
     return answer;
   }
 
+  /** The answer kept under `key`, or the one `produce` makes, kept until the next `clear()` (unless it says not to). */
+  function getMade(key: string, produce: () => Promise<MadeAnswer<Meta>>): Promise<CachedAnswer<Meta>> {
+    const entry = entries.get(key);
+    if (entry && now() - entry.builtAt < maxAgeMs) {
+      entries.delete(key);
+      entries.set(key, entry);
+      return Promise.resolve(entry.answer);
+    }
+    const pending = making.get(key);
+    if (pending) return pending;
+    const made = make(key, produce).finally(() => {
+      if (making.get(key) === made) making.delete(key);
+    });
+    making.set(key, made);
+    return made;
+  }
+
   return {
-    /** The answer kept under `key`, or the one `produce` gives, serialized once and kept until the next `clear()`. */
-    get(key: string, produce: () => Promise<unknown>): Promise<CachedAnswer> {
-      const entry = entries.get(key);
-      if (entry && now() - entry.builtAt < maxAgeMs) {
-        entries.delete(key);
-        entries.set(key, entry);
-        return Promise.resolve(entry.answer);
-      }
-      const pending = making.get(key);
-      if (pending) return pending;
-      const made = make(key, produce).finally(() => {
-        if (making.get(key) === made) making.delete(key);
-      });
-      making.set(key, made);
-      return made;
+    getMade,
+
+    /** The JSON answer kept under `key`, or the one `produce` gives, serialized once (for a cache without notes). */
+    get(key: string, produce: () => Promise<unknown>): Promise<CachedAnswer<Meta>> {
+      return getMade(key, async () => ({
+        body: Buffer.from(JSON.stringify(await produce())),
+        type: JSON_TYPE,
+        meta: undefined as Meta,
+      }));
     },
 
     /** Forgets every answer, and every answer being made, at once. */

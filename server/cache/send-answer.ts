@@ -26,18 +26,19 @@ function notModified(ifNoneMatch: string | undefined, etag: string): boolean {
 }
 
 /**
- * Sends a kept JSON answer as it is: 304 when the browser has these bytes, else the bytes in the best encoding the
+ * Sends a kept answer as it is, with the Vary the route set plus Accept-Encoding: 304 when the browser has these bytes, else the bytes in the best encoding the
  * request accepts, already compressed (the compression plugin leaves an encoded answer alone). The route returns
  * what this resolves to, the reply, as Fastify asks of an async handler that has sent.
  */
-export async function sendAnswer(
+export async function sendAnswer<Meta>(
   request: FastifyRequest,
   reply: FastifyReply,
-  answer: CachedAnswer,
+  answer: CachedAnswer<Meta>,
 ): Promise<FastifyReply> {
-  reply.header('etag', answer.etag).header('vary', 'accept-encoding');
+  const vary = reply.getHeader('vary');
+  reply.header('etag', answer.etag).header('vary', vary ? `${String(vary)}, Accept-Encoding` : 'accept-encoding');
   if (notModified(request.headers['if-none-match'], answer.etag)) return reply.code(304).send();
-  reply.header('content-type', 'application/json; charset=utf-8');
+  reply.header('content-type', answer.type);
   const encoding = chooseEncoding(request.headers['accept-encoding']);
   if (!encoding) return reply.send(answer.body);
   const encoded = await answer.encoded(encoding);

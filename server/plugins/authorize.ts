@@ -77,6 +77,11 @@ export async function requireAdmin(request: FastifyRequest, reply: FastifyReply)
   if (!user.isAdmin) throw new AppError('unauthorized', 'Not authorized.');
 }
 
+/** Whether the admin made this request, as far as its route looked the session up (never a lookup of its own). */
+export function madeByAdmin(request: FastifyRequest): boolean {
+  return loaded.get(request)?.isAdmin === true;
+}
+
 /** The user a `requireUser` or `requireAdmin` hook loaded. Calling it on an unguarded route is a bug. */
 export function sessionUserOf(request: FastifyRequest): SessionUser {
   const user = loaded.get(request);

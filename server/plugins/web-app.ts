@@ -6,12 +6,14 @@ import { galleryPageUrl, HOME_PATH, PUBLIC_GALLERY_PATH, SESSION_PATH, VIEWER_HE
 import { directionOf, LANGUAGE_STORAGE_KEY, type Language, resolveLanguage } from '../../shared/i18n/languages';
 import type { SessionUser } from '../../shared/schemas/session';
 import { readGalleryUrl } from '../../web/components/Gallery/gallery-url';
+import { sendAnswer } from '../cache/send-answer';
 import type { AppContext } from '../context';
 import type { Config } from '../env';
 import { errorBody } from '../errors';
 import { escapeHtml } from '../html';
 import { readNamespace } from '../i18n/locale-files';
 import { headTags } from '../ssr/head-tags';
+import { createPublicPageCache, type PublicPageCache } from '../ssr/page-cache';
 import { loadPageData } from '../ssr/page-data';
 import { PAGE_SOURCES, type ServerPage, serverPageOf } from '../ssr/pages';
 import { loadServerRenderer, type ServerRenderer } from '../ssr/renderer';
@@ -39,6 +41,7 @@ export async function registerWebApp(app: FastifyInstance, { root, config, ctx }
   if (!template) app.log.warn({ root }, 'the web app is not built; run `npm run build`');
   const renderer = template ? await loadServerRenderer(root, app.log) : null;
   const cards = createSocialCards({ home: ctx.home, storage: ctx.storage });
+  const pages = createPublicPageCache(app, ctx.changes);
 
   if (fs.existsSync(root)) {
     await app.register(fastifyStatic, {
@@ -61,7 +64,7 @@ export async function registerWebApp(app: FastifyInstance, { root, config, ctx }
   registerSocialCardRoute(app, cards);
 
   const page = (request: FastifyRequest, reply: FastifyReply) =>
-    template ? sendPage(request, reply, { template, renderer, ctx, cards }) : notBuilt(reply);
+    template ? sendPage(request, reply, { template, renderer, ctx, cards, pages }) : notBuilt(reply);
   // The static handler answers '/' as a directory (403), so the home page gets its own route.
   app.get('/', page);
 
@@ -134,6 +137,7 @@ interface PageContext {
   renderer: ServerRenderer | null;
   ctx: AppContext;
   cards: SocialCards;
+  pages: PublicPageCache;
 }
 
 /** A page as it is sent: its markup and status, and whether search engines may index it. */
@@ -141,15 +145,14 @@ interface BuiltPage {
   html: string;
   status: number;
   indexable: boolean;
+  /**
+   * Whether a visitor's page may be kept for the next ones: not while the demo set is being made (its end is not
+   * announced), and not an event's page, whose watermarked proofs appear as they are made, unannounced.
+   */
+  keepable: boolean;
 }
 
-/**
- * The pages being made for visitors who are not signed in, by language and URL. Such a page is the same for all of
- * them, so a request that arrives while it is being made waits for that one instead of making it again: under a
- * crowd, the rendering work stays one per page at a time rather than one per visitor. Nothing is kept once it is
- * sent, so no visitor ever gets a page older than their own request.
- */
-const anonymousPagesInFlight = new Map<string, Promise<BuiltPage>>();
+const HTML_TYPE = 'text/html; charset=utf-8';
 
 async function sendPage(request: FastifyRequest, reply: FastifyReply, context: PageContext) {
   const query = request.query as Record<string, unknown> | undefined;
@@ -161,38 +164,34 @@ async function sendPage(request: FastifyRequest, reply: FastifyReply, context: P
   });
   const page = serverPageOf(pathname);
   const session = page ? await getSessionUser(request) : null;
-  let built: BuiltPage;
-  if (page && !session) {
-    const key = `${language} ${request.url}`;
-    let making = anonymousPagesInFlight.get(key);
-    if (!making) {
-      making = buildPage(request, context, { language, page, session }).finally(() =>
-        anonymousPagesInFlight.delete(key),
-      );
-      anonymousPagesInFlight.set(key, making);
-    }
-    built = await making;
-  } else {
-    built = await buildPage(request, context, { language, page, session });
-  }
-  if (!built.indexable) reply.header('x-robots-tag', 'noindex');
   if (page) {
     // The page carries who is signed in. The service worker learns the viewer from this header (the app no longer asks
     // /api/session on such a page), and a page with someone's session in it is never kept for another visitor.
     reply.header(VIEWER_HEADER, session?.id ?? '');
   }
-  return reply
-    .status(built.status)
-    .header('cache-control', session ? 'private, no-store' : 'no-cache')
-    .header('vary', 'Cookie, Accept-Language')
-    .type('text/html; charset=utf-8')
-    .send(built.html);
+  reply.header('cache-control', session ? 'private, no-store' : 'no-cache').header('vary', 'Cookie, Accept-Language');
+
+  if (page && !session) {
+    // The same for every visitor who is not signed in: made once and kept (or, when it may not be kept, made once
+    // for the requests that arrive while it is being made), and revalidated by its ETag.
+    const answer = await context.pages.getMade(`${language} ${request.url}`, async () => {
+      const { html, keepable, ...meta } = await buildPage(request, context, { language, page, session });
+      return { body: Buffer.from(html), type: HTML_TYPE, meta, keep: keepable };
+    });
+    const { status, indexable } = answer.meta;
+    if (!indexable) reply.header('x-robots-tag', 'noindex');
+    reply.status(status);
+    return status === 200 ? sendAnswer(request, reply, answer) : reply.type(answer.type).send(answer.body);
+  }
+  const built = await buildPage(request, context, { language, page, session });
+  if (!built.indexable) reply.header('x-robots-tag', 'noindex');
+  return reply.status(built.status).type(HTML_TYPE).send(built.html);
 }
 
 /** The page for this request in `language`: its data, its server rendering where it has one, and its head tags. */
 async function buildPage(
   request: FastifyRequest,
-  { template, renderer, ctx, cards }: PageContext,
+  { template, renderer, ctx, cards }: Omit<PageContext, 'pages'>,
   { language, page, session }: { language: Language; page: ServerPage | null; session: SessionUser | null },
 ): Promise<BuiltPage> {
   const query = request.query as Record<string, unknown> | undefined;
@@ -259,5 +258,6 @@ async function buildPage(
       .replace(/<noscript>[\s\S]*?<\/noscript>/, '')
       .replace('<div id="root"></div>', () => `<div id="root">${app}</div>${stateScript}`);
   }
-  return { html, status: missing ? 404 : 200, indexable };
+  const keepable = page !== null && page.name !== 'event' && data.site?.demoPreparing !== true;
+  return { html, status: missing ? 404 : 200, indexable, keepable };
 }
