@@ -1,4 +1,5 @@
 import { hydrate } from '@tanstack/react-query';
+import { startTransition } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { App, createQueryClient } from './App';
 import { initI18n } from './i18n';
@@ -17,9 +18,13 @@ const app = <App i18n={i18n} queryClient={queryClient} />;
 
 if (state) {
   hydrate(queryClient, state.queries);
-  hydrateRoot(root, app, {
-    // A page that does not match the server's HTML is rendered again here; say so, so it is noticed and fixed.
-    onRecoverableError: (error) => console.error('hydration failed', error),
+  // The page is already painted and readable, so hydrating it is not urgent: as a transition React does it in slices
+  // of a few milliseconds, yielding to the browser between them, instead of one long task that holds up a tap.
+  startTransition(() => {
+    hydrateRoot(root, app, {
+      // A page that does not match the server's HTML is rendered again here; say so, so it is noticed and fixed.
+      onRecoverableError: (error) => console.error('hydration failed', error),
+    });
   });
 } else {
   createRoot(root).render(app);
