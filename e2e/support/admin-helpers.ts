@@ -22,11 +22,19 @@ export async function signIn(request: APIRequestContext, baseURL: string, email:
   expect(res.status(), await res.text()).toBe(200);
 }
 
+const PHONE = { width: 390, height: 844 } as const;
+const DESK = { width: 1366, height: 768 } as const;
+
 /** The admin's journeys run twice: on a phone in Hebrew (right to left) and at the desk in English. */
 export const PHONE_HE_AND_DESK_EN = [
-  { lng: 'he', viewport: { width: 390, height: 844 } },
-  { lng: 'en', viewport: { width: 1366, height: 768 } },
+  { lng: 'he', viewport: PHONE },
+  { lng: 'en', viewport: DESK },
 ] as const;
+
+/** The full matrix, for journeys that must hold in each language on each screen: he and en, each on both. */
+export const HE_AND_EN_ON_PHONE_AND_DESK = (['he', 'en'] as const).flatMap((lng) =>
+  [PHONE, DESK].map((viewport) => ({ lng, viewport })),
+);
 
 /** A client the admin adds by hand (as the Clients tab does); answers their folder. */
 export async function addClient(request: APIRequestContext, baseURL: string, email: string, fullName: string) {

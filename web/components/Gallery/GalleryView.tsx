@@ -109,19 +109,22 @@ export function GalleryView({
   const open = openIndex >= 0 ? items[openIndex] : undefined;
   const firstNumber = (page - 1) * pageSize + 1;
 
+  /** The open item's neighbour on the next page (its first) or the previous one (its last). */
+  const acrossPage = async (move: -1 | 1) => {
+    const otherPage = page + move;
+    if (!data || otherPage < 1 || otherPage > data.pageCount) return undefined;
+    const other: GalleryPage = await queryClient.fetchQuery(galleryPageQuery(source, type, otherPage, pageSize));
+    return move === 1 ? other.items[0] : other.items.at(-1);
+  };
+
   const step = async (move: -1 | 1) => {
-    if (!data) return;
-    const target = openIndex + move;
-    const inPage = items[target];
+    const inPage = items[openIndex + move];
     if (inPage) {
       url.showItem(inPage.id, page);
       return;
     }
-    const otherPage = page + move;
-    if (otherPage < 1 || otherPage > data.pageCount) return;
-    const other: GalleryPage = await queryClient.fetchQuery(galleryPageQuery(source, type, otherPage, pageSize));
-    const next = move === 1 ? other.items[0] : other.items.at(-1);
-    if (next) url.showItem(next.id, otherPage);
+    const next = await acrossPage(move);
+    if (next) url.showItem(next.id, page + move);
   };
 
   return (
@@ -180,6 +183,7 @@ export function GalleryView({
           onClose={url.closeItem}
           actions={lightboxActions?.(open)}
           neighbours={[items[openIndex - 1], items[openIndex + 1]]}
+          loadAcrossPage={acrossPage}
         />
       ) : null}
     </div>

@@ -248,6 +248,22 @@ describe('the lightbox', () => {
     expect(screen.getAllByRole('img')).toHaveLength(1);
   });
 
+  it('at the end of a gallery page, fetches ahead the neighbour the next or previous page holds', async () => {
+    const previousPageLast: MediaView = { ...portrait, id: 'ghi', image: { ...portrait.image, src: '/media/ghi.jpg' } };
+    const loadAcrossPage = vi.fn(async (move: -1 | 1) => (move === 1 ? portrait : previousPageLast));
+    // The open item is alone on its page: both neighbours live on other pages.
+    open({ neighbours: [undefined, undefined], loadAcrossPage });
+    await vi.waitFor(() => expect(document.querySelector('[data-preload="def"]')).not.toBeNull());
+    expect(document.querySelector('[data-preload="ghi"]')).not.toBeNull();
+    expect(loadAcrossPage.mock.calls.map(([move]) => move).sort()).toEqual([-1, 1]);
+  });
+
+  it('asks no other page for a neighbour it has, or where no step is possible', () => {
+    const loadAcrossPage = vi.fn(async () => portrait);
+    open({ neighbours: [undefined, portrait], hasPrevious: false, loadAcrossPage });
+    expect(loadAcrossPage).not.toHaveBeenCalled();
+  });
+
   it('names its icon buttons (here by their keys: no translations are loaded)', () => {
     open();
     for (const name of [

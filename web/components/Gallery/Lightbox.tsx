@@ -21,6 +21,11 @@ export interface LightboxProps {
   actions?: ReactNode;
   /** The items either side: their pictures are fetched ahead, at the size the viewer will show them. */
   neighbours?: ReadonlyArray<MediaView | undefined>;
+  /**
+   * A gallery in pages: the neighbour on the page before (its last item) or after (its first), for the open item at
+   * either end of its page, so stepping across a page boundary finds its picture fetched ahead too.
+   */
+  loadAcrossPage?: (move: -1 | 1) => Promise<MediaView | undefined>;
 }
 
 const FOCUSABLE = 'button:not([disabled]), [href], video[controls], [tabindex]:not([tabindex="-1"])';
@@ -49,6 +54,7 @@ export function viewerSizes(item: MediaView, scale = 1): string {
  */
 export function Lightbox(props: LightboxProps) {
   const { item, number, total, hasPrevious, hasNext, onStep, onClose, actions, neighbours = [] } = props;
+  const preloads = useNeighboursAcrossPages(item.id, neighbours, hasPrevious, hasNext, props.loadAcrossPage);
   const { t } = useTranslation('gallery');
   const overlayRef = useRef<HTMLDivElement>(null);
   const dialogRef = useRef<HTMLDivElement>(null);
@@ -246,11 +252,44 @@ export function Lightbox(props: LightboxProps) {
           <span aria-hidden="true" className="lightbox__arrow lightbox__arrow--forward" />
           <span className="visually-hidden">{t('lightbox.next')}</span>
         </button>
-        <NeighbourPreloads items={neighbours} />
+        <NeighbourPreloads items={preloads} />
       </div>
     </div>,
     document.body,
   );
+}
+
+/**
+ * The neighbours to fetch ahead: those given, and at either end of a gallery page (where the given one is missing
+ * though a step is possible) the one `load` finds on the page next door, once its page has arrived. A failed load
+ * only means that picture is not fetched ahead.
+ */
+function useNeighboursAcrossPages(
+  itemId: string,
+  [before, after]: ReadonlyArray<MediaView | undefined>,
+  hasPrevious: boolean,
+  hasNext: boolean,
+  load: LightboxProps['loadAcrossPage'],
+): Array<MediaView | undefined> {
+  const [found, setFound] = useState<{ itemId: string; items: Array<MediaView | undefined> } | null>(null);
+  const loadRef = useRef(load);
+  loadRef.current = load;
+  const wantBefore = hasPrevious && !before;
+  const wantAfter = hasNext && !after;
+  useEffect(() => {
+    const find = loadRef.current;
+    if (!find || (!wantBefore && !wantAfter)) return;
+    let live = true;
+    const across = (move: -1 | 1, wanted: boolean) => (wanted ? find(move).catch(() => undefined) : undefined);
+    void Promise.all([across(-1, wantBefore), across(1, wantAfter)]).then((items) => {
+      if (live) setFound({ itemId, items });
+    });
+    return () => {
+      live = false;
+    };
+  }, [itemId, wantBefore, wantAfter]);
+  const across = found?.itemId === itemId ? found.items : [];
+  return [before ?? across[0], after ?? across[1]];
 }
 
 /**
