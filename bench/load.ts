@@ -133,7 +133,7 @@ async function startBareServer(site: Awaited<ReturnType<typeof captureSite>>) {
   });
   // Fastify's idle keep-alive (72 s): Node's default 5 s closes sockets a viewer is about to reuse ("socket hang up").
   server.keepAliveTimeout = 72_000;
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  await new Promise<void>((resolve) => server.listen({ port: 0, host: '127.0.0.1', backlog: 4096 }, resolve));
   return {
     url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`,
     close: () => new Promise<void>((resolve) => server.close(() => resolve())),

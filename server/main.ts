@@ -2,6 +2,9 @@ import fs from 'node:fs';
 import { buildApp } from './app';
 import { ConfigError, loadConfig } from './env';
 
+/** Connections waiting to be accepted; see the listen call. */
+const LISTEN_BACKLOG = 4096;
+
 /** The process: read the configuration, listen, and close cleanly on SIGTERM/SIGINT so no write is cut off. */
 async function main(): Promise<void> {
   // A .env file in the working folder is read if present; variables already set in the environment win.
@@ -34,7 +37,10 @@ async function main(): Promise<void> {
   process.on('SIGTERM', () => void shutdown('SIGTERM'));
   process.on('SIGINT', () => void shutdown('SIGINT'));
 
-  const address = await app.listen({ port: config.port, host: config.host });
+  // A crowd arriving at once (a class's results going out) opens thousands of connections in a second. With Node's
+  // default queue of 511 waiting connections the kernel drops the rest, and each dropped one is retried by its
+  // browser only after 1, 3, 7, 15 s: pages that "hang". The kernel caps this at net.core.somaxconn.
+  const address = await app.listen({ port: config.port, host: config.host, backlog: LISTEN_BACKLOG });
   // The one line a person starting the server looks for: where to open it (and where it really listens, behind a proxy).
   app.log.info({ address }, `${config.siteName} is ready at ${config.publicUrl} (listening on ${address})`);
 }
