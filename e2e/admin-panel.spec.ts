@@ -300,6 +300,7 @@ test('after a batch has uploaded, "photos ready" e-mails the client in their lan
 test('the main gallery: upload, reorder, choose the home page hero and featured photos; the public side follows', async ({
   page,
   request,
+  browser,
 }) => {
   // The first run of this file shares the pipeline with the demo set the server installs at start.
   test.setTimeout(120_000);
@@ -383,4 +384,17 @@ test('the main gallery: upload, reorder, choose the home page hero and featured 
     'src',
     new RegExp(`^/media/${idOf(heroName)}/`),
   );
+
+  // A first-time visitor fetches the hero's picture once: the video plays over it, with no poster to fetch again.
+  const visitor = await browser.newPage();
+  const heroPictures: string[] = [];
+  visitor.on('request', (sent) => {
+    const { pathname } = new URL(sent.url());
+    if (pathname.startsWith(`/media/${idOf(heroName)}/`) && sent.resourceType() === 'image')
+      heroPictures.push(pathname);
+  });
+  await visitor.goto(new URL('/', page.url()).href);
+  await expect(visitor.getByLabel('Clips from recent competitions').locator('source')).toHaveCount(1);
+  expect(heroPictures).toHaveLength(1);
+  await visitor.close();
 });

@@ -35,6 +35,8 @@ export function Hero({ hero, fallback }: { hero: MediaView | null; fallback: Med
     <section className="hero" aria-labelledby="hero-title">
       <div className="hero__media">
         {backdrop && <MediaImage media={backdrop} sizes="100vw" alt="" priority className="hero__poster" />}
+        {/* No poster: until its first frame the video is transparent over the picture already shown beneath it, which
+            a poster would have downloaded a second time, at another size. */}
         {hero?.video && pageLoaded && (
           <video
             className="hero__video"
@@ -43,7 +45,6 @@ export function Hero({ hero, fallback }: { hero: MediaView | null; fallback: Med
             loop
             playsInline
             preload="metadata"
-            poster={hero.image.src}
             aria-label={t('hero.videoLabel')}
           >
             <source src={hero.video.src} type={hero.video.type} />
