@@ -173,8 +173,10 @@ export async function run(args: string[]): Promise<void> {
     const seeded = await seedMainGallery(config, { items: ITEMS, downloadable: DOWNLOADABLE });
     console.log(`seeded ${ITEMS} items in ${((performance.now() - seedingStarted) / 1000).toFixed(1)} s`);
     const pageCount = Math.ceil(ITEMS / GALLERY_PAGE_SIZE);
-    // As `npm start` runs it: production mode, and glibc limited to two malloc arenas.
+    // As `npm start` runs it: the built server (`npm run build` made it above), production mode, and glibc limited to
+    // two malloc arenas.
     const server = await startServerProcess(temp.dir, port, {
+      built: true,
       env: { NODE_ENV: 'production', WEB_DIST, MALLOC_ARENA_MAX: '2', LOG_LEVEL: 'warn' },
     });
     const pid = server.child.pid ?? 0;
@@ -258,7 +260,8 @@ function report(
 \`npm run bench -- load [--duration s] [--viewers n]\` builds the web app into \`${WEB_DIST}\`, seeds ${run.seeded.items}
 ready main-gallery images (${Math.ceil(run.seeded.items / GALLERY_PAGE_SIZE)} pages; the image pipeline's derivatives of one 6000×4000 demo
 photo under every item, and ${run.seeded.downloadable.length} of them with its ${(run.seeded.originalBytes / MB).toFixed(1)} MB original) and
-starts the real server as its own process (production mode, SQLite and disk, \`MALLOC_ARENA_MAX=2\` as \`npm start\`).
+starts the built server as its own process, as \`npm start\` does (\`build/server.js\`, production mode, SQLite and disk,
+\`MALLOC_ARENA_MAX=2\`).
 Every page is fetched once first, as the first visitors after a start would. Then \`bench/_viewers.ts\`, its own
 process, runs ${options.viewers} viewers for ${options.seconds} s: each opens a public page as HTML (the home page one time in five,
 else a random \`/gallery\` page), asks \`/api/gallery\` for it, fetches the page's thumbnails it has not seen

@@ -1,6 +1,5 @@
 import path from 'node:path';
-
-const projectRoot = path.resolve(import.meta.dirname, '..');
+import { projectRoot } from './project-root';
 
 /**
  * The built web app: dist/ at the project root, or WEB_DIST, which lets two builds of one checkout (a test run

@@ -2,8 +2,9 @@ import fs from 'node:fs';
 import path from 'node:path';
 import type { Language } from '../../shared/i18n/languages';
 import type { Translate } from '../../shared/pricing-text';
+import { projectRoot } from '../project-root';
 
-const localesDir = path.resolve(import.meta.dirname, '../../shared/i18n/locales');
+const localesDir = path.join(projectRoot, 'shared', 'i18n', 'locales');
 const cache = new Map<string, unknown>();
 
 /** One namespace of one language (shared/i18n/locales/<lang>/<ns>.json), read once per process. */

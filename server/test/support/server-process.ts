@@ -29,6 +29,11 @@ export interface ServerProcessOptions {
   env?: Record<string, string>;
   /** How long to wait for the health check to answer (60 s by default); several processes at once need longer. */
   startTimeoutMs?: number;
+  /**
+   * Run the built server (build/server.js, made by `npm run build:server`) as `npm start` does, instead of the
+   * sources through tsx: for measuring what production holds in memory.
+   */
+  built?: boolean;
 }
 
 export interface ServerProcess {
@@ -51,7 +56,8 @@ export async function startServerProcess(
   const url = `http://127.0.0.1:${port}`;
   const admin = options.admin ?? PROCESS_ADMIN;
   let output = '';
-  const child = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
+  const entry = options.built ? ['--enable-source-maps', 'build/server.js'] : ['--import', 'tsx', 'server/main.ts'];
+  const child = spawn(process.execPath, entry, {
     cwd: projectRoot,
     env: {
       ...process.env,
