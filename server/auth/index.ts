@@ -14,7 +14,7 @@ import { backfillClients } from '../services/client-backfill';
 import type { Storage } from '../storage/storage';
 import { type AccountService, createAccountService } from './account-service';
 import { ensureAdminAccount } from './admin-account';
-import { type BetterAuth, createBetterAuth, migrateBetterAuth } from './better-auth';
+import { type BetterAuth, createBetterAuth, migrateBetterAuth, sessionCookieName } from './better-auth';
 import { type AuthLimits, createAccountLimiter, DEFAULT_AUTH_LIMITS } from './limits';
 import type { ScryptParams } from './password-hash';
 import { createResetService, type ResetService } from './reset-service';
@@ -114,7 +114,13 @@ export async function createAuthModule(input: {
     mailer,
     limits,
     clientAccounts,
-    accounts: createAccountService({ auth, limiter, logger, clientAccounts }),
+    accounts: createAccountService({
+      auth,
+      limiter,
+      logger,
+      clientAccounts,
+      sessionCookie: sessionCookieName(config.publicUrl),
+    }),
     passwordResets: createResetService({
       clientAccounts,
       auth,
