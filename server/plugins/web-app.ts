@@ -15,7 +15,7 @@ import { readNamespace } from '../i18n/locale-files';
 import { headTags } from '../ssr/head-tags';
 import { createPublicPageCache, type PublicPageCache } from '../ssr/page-cache';
 import { loadPageData } from '../ssr/page-data';
-import { PAGE_SOURCES, type ServerPage, serverPageOf } from '../ssr/pages';
+import { PAGE_SOURCES, SERVER_PAGE_ROUTES, type ServerPage, serverPageOf } from '../ssr/pages';
 import { loadServerRenderer, type ServerRenderer } from '../ssr/renderer';
 import { lowerScriptPriority } from '../ssr/script-priority';
 import { registerSitemapRoutes } from '../ssr/sitemap';
@@ -65,8 +65,10 @@ export async function registerWebApp(app: FastifyInstance, { root, config, ctx }
 
   const page = (request: FastifyRequest, reply: FastifyReply) =>
     template ? sendPage(request, reply, { template, renderer, ctx, cards, pages }) : notBuilt(reply);
-  // The static handler answers '/' as a directory (403), so the home page gets its own route.
-  app.get('/', page);
+  // The public pages get routes of their own: the static handler answers '/' as a directory (403), and for any
+  // other address it first looks on disk (a stat and a directory read, through the thread pool, where a crowd's
+  // pictures wait too) before it gives up and hands the address to the page handler below.
+  for (const route of SERVER_PAGE_ROUTES) app.get(route, page);
 
   app.setNotFoundHandler((request, reply) => {
     const pathname = request.url.split('?')[0] ?? '/';

@@ -3,6 +3,9 @@ import { eventSlugSchema } from '../../shared/schemas/events';
 /** A public page the server renders; every other page of the app is sent as the shell the browser renders. */
 export type ServerPage = { name: 'home' | 'gallery' | 'contact' | 'events' } | { name: 'event'; slug: string };
 
+/** The addresses of the public pages, as routes (an event's slug is checked by serverPageOf). */
+export const SERVER_PAGE_ROUTES = ['/', '/gallery', '/contact', '/events', '/events/:slug'] as const;
+
 /**
  * Which public page `pathname` is (the same paths as the app's routes in web/routes.tsx), or null. A path under
  * /events/ that cannot be an event's address is no event page; nor is `/gallery/`, which the app's router sends home.

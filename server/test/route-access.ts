@@ -100,6 +100,10 @@ const PRIVATE_OF_A = {
 export const ROUTE_ACCESS: Record<string, AccessRow> = {
   // The built web app and its static files.
   'GET /': PUBLIC,
+  'GET /gallery': PUBLIC,
+  'GET /contact': PUBLIC,
+  'GET /events': PUBLIC,
+  'GET /events/:slug': PUBLIC,
   'GET /*': PUBLIC,
   'GET /robots.txt': PUBLIC,
   'GET /sitemap.xml': PUBLIC,
