@@ -79,7 +79,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   app.addHook('preClose', async () => ctx.media.worker.stop());
   startDemoContentAfterListen(app, demo);
 
-  await registerSecurityHeaders(app, config);
+  registerSecurityHeaders(app, config);
   registerSameOrigin(app, config.publicUrl);
   registerAuthorization(app, ctx.accounts.sessionUser);
   await app.register(cookie);

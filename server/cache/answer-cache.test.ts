@@ -42,6 +42,43 @@ describe('answers kept as bytes', () => {
     expect((await cache.get('k', async () => 'again')).body.toString()).toBe('"after"');
   });
 
+  it('past its age serves the kept answer once more while it is made again, then the new one', async () => {
+    let clock = 0;
+    const cache = createAnswerCache({ maxAgeMs: 1000, now: () => clock });
+    let made = 0;
+    let release = () => {};
+    const produce = async () => {
+      made++;
+      if (made > 1) await new Promise<void>((resolve) => (release = resolve));
+      return { n: made };
+    };
+    await cache.get('k', produce);
+    clock = 1000;
+    expect((await cache.get('k', produce)).body.toString()).toBe('{"n":1}');
+    expect((await cache.get('k', produce)).body.toString()).toBe('{"n":1}');
+    expect(made).toBe(2);
+    release();
+    await expect.poll(async () => (await cache.get('k', produce)).body.toString()).toBe('{"n":2}');
+    expect(made).toBe(2);
+  });
+
+  it('keeps nothing, and forgets what it had, for an answer made not to be kept', async () => {
+    let clock = 0;
+    const cache = createAnswerCache<undefined>({ maxAgeMs: 1000, now: () => clock });
+    let made = 0;
+    const produce = (keep: boolean) => async () => ({
+      body: Buffer.from(String(++made)),
+      type: 'text/plain',
+      meta: undefined,
+      keep,
+    });
+    await cache.getMade('k', produce(true));
+    clock = 1000;
+    await cache.getMade('k', produce(false));
+    await expect.poll(() => cache.heldBytes()).toBe(0);
+    expect((await cache.getMade('k', produce(false))).body.toString()).toBe('3');
+  });
+
   it('keeps the compressed forms, which decode to the same bytes, and shares one weak ETag', async () => {
     const cache = createAnswerCache();
     const answer = await cache.get('k', async () => ({ text: 'שלום '.repeat(200) }));

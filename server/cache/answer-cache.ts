@@ -48,7 +48,10 @@ interface Entry<Meta> {
 export interface AnswerCacheOptions {
   /** Bytes kept at most (plain and compressed forms together); the least recently used answers go first. */
   maxBytes?: number;
-  /** An answer is made again after this long even if no change was announced: the backstop for a lost announcement. */
+  /**
+   * An answer is made again after this long even if no change was announced: the backstop for a lost announcement.
+   * The old one is served until the new one is made.
+   */
   maxAgeMs?: number;
   /** Milliseconds, monotonic; tests pass a fake clock. */
   now?: () => number;
@@ -119,8 +122,8 @@ export function createAnswerCache<Meta = undefined>(options: AnswerCacheOptions 
     const answer = answerOf(made, (bytes) => {
       if (entry) grow(key, entry, bytes);
     });
+    if (generation === started) remove(key);
     if (generation === started && made.keep !== false) {
-      remove(key);
       entry = { answer, bytes: made.body.length, builtAt: now() };
       entries.set(key, entry);
       heldBytes += made.body.length;
@@ -132,11 +135,19 @@ export function createAnswerCache<Meta = undefined>(options: AnswerCacheOptions 
   /** The answer kept under `key`, or the one `produce` makes, kept until the next `clear()` (unless it says not to). */
   function getMade(key: string, produce: () => Promise<MadeAnswer<Meta>>): Promise<CachedAnswer<Meta>> {
     const entry = entries.get(key);
-    if (entry && now() - entry.builtAt < maxAgeMs) {
+    if (entry) {
       entries.delete(key);
       entries.set(key, entry);
+      // Past its age, with no change announced: the backstop only. It is made again behind this request, which
+      // (like every one until the new answer is there) still gets the kept bytes instead of waiting for the remake.
+      if (now() - entry.builtAt >= maxAgeMs) remake(key, produce).catch(() => undefined);
       return Promise.resolve(entry.answer);
     }
+    return remake(key, produce);
+  }
+
+  /** Makes the answer under `key` once, however many requests want it meanwhile. */
+  function remake(key: string, produce: () => Promise<MadeAnswer<Meta>>): Promise<CachedAnswer<Meta>> {
     const pending = making.get(key);
     if (pending) return pending;
     const made = make(key, produce).finally(() => {

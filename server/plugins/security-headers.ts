@@ -1,19 +1,23 @@
-import helmet from '@fastify/helmet';
 import type { FastifyInstance } from 'fastify';
+import helmet from 'helmet';
 import type { Config } from '../env';
 
 /**
  * Security headers for every response. The CSP allows no inline script; the only frames the site may embed are its
  * own downloads (with S3 storage also where a download redirects: the bucket's presigned URL) and the booking form's
  * origin; nobody may frame the site.
+ *
+ * Helmet's middleware is built once, here, and applied by one synchronous hook. (The Fastify plugin built a new one
+ * for every request, parsing every option and the whole policy again, and ran two async hooks to do it: a large part
+ * of what a kept public answer cost.) Set on the raw response, as that plugin did, so answers a route writes itself
+ * (uploads, streamed files) carry them too; a route may still replace one (the media routes' own CSP).
  */
-export async function registerSecurityHeaders(app: FastifyInstance, config: Config): Promise<void> {
+export function registerSecurityHeaders(app: FastifyInstance, config: Config): void {
   const bookingOrigin = config.bookingFormUrl ? new URL(config.bookingFormUrl).origin : null;
   const s3Origin =
     config.storage.kind === 's3' && config.storage.endpoint ? new URL(config.storage.endpoint).origin : null;
   const mediaSources = ["'self'", 'data:', 'blob:', ...(s3Origin ? [s3Origin] : [])];
-  await app.register(helmet, {
-    global: true,
+  const applyHeaders = helmet({
     contentSecurityPolicy: {
       useDefaults: false,
       directives: {
@@ -47,5 +51,9 @@ export async function registerSecurityHeaders(app: FastifyInstance, config: Conf
     strictTransportSecurity: config.publicUrl.startsWith('https:')
       ? { maxAge: 31_536_000, includeSubDomains: true }
       : false,
+  });
+  // Helmet's middleware sets its headers synchronously and throws on an error of its own (never calls back with one).
+  app.addHook('onRequest', (request, reply, done) => {
+    applyHeaders(request.raw, reply.raw, () => done());
   });
 }

@@ -18,14 +18,19 @@ export interface GalleryIndex {
   boundaries: GalleryCursor[];
 }
 
-/** Rows read per step while building a page index; between steps the event loop serves other requests. */
-const INDEX_CHUNK_ROWS = 6000;
+/**
+ * Rows read per step while building a page index; between steps the event loop serves other requests. With SQLite a
+ * step runs synchronously, so its size is how long every request arriving meanwhile waits: 1,000 rows take about
+ * 2.5 ms of CPU (6,000 took about 15 ms, far more on a busy machine, and a rebuild of 100,000 rows held requests in
+ * 17 such stretches). More steps cost the walk nothing measurable: the whole walk stays about 250 ms of CPU.
+ */
+const INDEX_CHUNK_ROWS = 1000;
 
 const nextTurn = () => new Promise<void>((resolve) => setImmediate(resolve));
 
 /**
  * Reads for the gallery pages that media-repository does not offer: the count and the page boundaries, walked along
- * the (folder, status[, is_video], position, id) index in keyset steps of 6,000 rows (plain range scans both SQLite
+ * the (folder, status[, is_video], position, id) index in keyset steps of 1,000 rows (plain range scans both SQLite
  * and PostgreSQL run the same way). Between steps it yields, so building the index of a very large gallery never
  * holds up the requests around it for more than one step.
  */

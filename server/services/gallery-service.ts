@@ -39,8 +39,9 @@ export interface GalleryServiceOptions {
   /** A cached index is rebuilt after `buildTime × refreshFactor`, so rebuilding takes at most ~1/factor of the time. */
   refreshFactor?: number;
   /**
-   * …and never later than this, nor is a kept public answer older than this served: the backstop for a change whose
-   * announcement never arrived (every change is announced; this bounds the harm if one is lost).
+   * …and never later than this, nor is a kept public answer older than this made again (it is served until the new
+   * one is there): the backstop for a change whose announcement never arrived (every change is announced; this
+   * bounds the harm if one is lost).
    */
   maxAgeMs?: number;
 }

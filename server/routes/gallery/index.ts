@@ -25,8 +25,10 @@ export const galleryRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (
   const { gallery } = ctx;
 
   // The same for every visitor, so it is kept as bytes (ctx.gallery.publicAnswer) and sent as it is: the response
-  // schema is applied once, when the answer is made, instead of on every request.
-  app.get(PUBLIC_GALLERY_PATH, { schema: { querystring: galleryQuerySchema } }, async (request, reply) => {
+  // schema is applied once, when the answer is made, instead of on every request. It is kept already compressed
+  // (Brotli and gzip), and a GET has no body, so the compression plugin's per-request hooks have nothing to do here.
+  const publicOptions = { schema: { querystring: galleryQuerySchema }, compress: false, decompress: false } as const;
+  app.get(PUBLIC_GALLERY_PATH, publicOptions, async (request, reply) => {
     const { type, page } = request.query;
     const answer = await gallery.publicAnswer(type, page);
     // A browser may reuse it briefly (back and forth between pages); a new upload still shows within seconds.
