@@ -172,8 +172,9 @@ export function createS3Storage(options: S3StorageOptions): Storage {
         ResponseContentDisposition:
           signOptions.downloadName === undefined
             ? undefined
-            : formatContentDisposition('attachment', signOptions.downloadName),
+            : formatContentDisposition(signOptions.dispositionType ?? 'attachment', signOptions.downloadName),
         ResponseContentType: signOptions.contentType,
+        ResponseCacheControl: signOptions.cacheControl,
       });
       return getSignedUrl(client, command, { expiresIn: signOptions.expiresInSeconds });
     },

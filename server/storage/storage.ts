@@ -47,6 +47,16 @@ export interface PutOptions {
   contentType?: string;
 }
 
+/** What a presigned GET makes the store answer with, whatever the object's own metadata says. */
+export interface SignedUrlOptions {
+  expiresInSeconds: number;
+  /** A Content-Disposition with this file name: an attachment unless `dispositionType` says inline. */
+  downloadName?: string;
+  dispositionType?: 'inline' | 'attachment';
+  contentType?: string;
+  cacheControl?: string;
+}
+
 export interface Storage {
   readonly kind: 'disk' | 's3';
   /** Writes atomically: readers see the old object or the whole new one, never a partial write. */
@@ -72,10 +82,7 @@ export interface Storage {
   /** Deleting an absent key is not an error. */
   delete(key: string): Promise<void>;
   /** A time-limited URL the browser may fetch directly (S3 presigned), or null when the driver has none (disk). */
-  signedUrl(
-    key: string,
-    options: { expiresInSeconds: number; downloadName?: string; contentType?: string },
-  ): Promise<string | null>;
+  signedUrl(key: string, options: SignedUrlOptions): Promise<string | null>;
 }
 
 export class StorageNotFoundError extends Error {

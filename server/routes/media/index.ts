@@ -1,3 +1,4 @@
+import type { FastifyReply } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { AppContext } from '../../context';
@@ -7,8 +8,9 @@ import { getSessionUser } from '../../plugins/authorize';
 import type { MediaRecord } from '../../repositories/media-repository';
 import { notDelivered } from '../../services/media-access';
 import { proxyCacheHeaders, proxySendOf } from '../../storage/accel';
-import { sendStoredObject } from '../../storage/serve-object';
+import { type SendStoredObjectOptions, sendStoredObject } from '../../storage/serve-object';
 import { SmallObjectCache } from '../../storage/small-object-cache';
+import type { Storage } from '../../storage/storage';
 import { downloadRoutes } from './download';
 
 const params = z.object({
@@ -23,6 +25,16 @@ const IMMUTABLE = 'max-age=31536000, immutable';
 const ONE_HOUR = 'max-age=3600';
 /** What a user-media response may do if opened as a page: nothing (no scripts, no plugins, no requests). */
 const MEDIA_CSP = "sandbox; default-src 'none'";
+/**
+ * Life of the presigned S3 URL a private view redirects to. Five minutes: enough for a slow connection to follow the
+ * redirect and start a picture or a video, short enough that a URL copied out of the browser soon opens nothing.
+ */
+export const PRESIGNED_VIEW_SECONDS = 300;
+/**
+ * How long a browser may reuse a view's redirect instead of asking again: a minute less than the URL's life, so a
+ * reused redirect never leads to an expired URL, even when the browser's or the store's clock is a little off.
+ */
+export const VIEW_REDIRECT_REUSE_SECONDS = PRESIGNED_VIEW_SECONDS - 60;
 
 const notFound = () => new AppError('object-not-found', 'Object does not exist');
 
@@ -30,7 +42,9 @@ const notFound = () => new AppError('object-not-found', 'Object does not exist')
  * GET/HEAD /media/:id/:file — the bytes of a media item: a derivative by its content-addressed name, or `original`.
  * Who may read which item, and whether clean or only as proofs, is decided by ctx.mediaAccess
  * (server/services/media-access.ts). Range, ETag/304 and HEAD come from sendStoredObject. An SVG original is only ever an attachment under
- * a sandbox CSP; every response says nosniff.
+ * a sandbox CSP; every response says nosniff. With S3 storage a permitted GET of a private item's file is redirected
+ * (302) to a short-lived presigned URL instead, so its bytes go from the bucket to the browser (see redirectToBucket);
+ * public items and every HEAD are still answered here.
  */
 export const mediaRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app, { ctx }) => {
   // With MEDIA_ACCEL=nginx the proxy sends the bytes of what this route authorizes.
@@ -46,12 +60,18 @@ export const mediaRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (ap
       { fromTrash: file !== 'original' },
     );
     const extraHeaders = { 'content-security-policy': MEDIA_CSP, ...proxyCacheHeaders(ctx.config, scope) };
+    // Only after the decision above: nothing is presigned for a viewer who may not read this very file.
+    const viaBucket = scope === 'private' && request.method === 'GET' && ctx.storage.kind === 's3';
     if (file === 'original') {
       if (!clean) throw notDelivered();
-      return sendStoredObject(request, reply, ctx.storage, record.fullPath, {
+      const answer = {
         contentType: record.contentType,
         cacheControl: `${scope}, ${ONE_HOUR}`,
         disposition: { type: isSvg(record) ? 'attachment' : 'inline', filename: record.name },
+      } as const;
+      if (viaBucket) return redirectToBucket(reply, ctx.storage, record.fullPath, answer);
+      return sendStoredObject(request, reply, ctx.storage, record.fullPath, {
+        ...answer,
         extraHeaders,
         accel: proxySend,
       });
@@ -59,9 +79,10 @@ export const mediaRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (ap
     const derivative = record.derivatives.find((item) => item.file === file);
     if (!derivative) throw notFound();
     if (!clean && !isProof(derivative)) throw notDelivered();
+    const answer = { contentType: derivative.contentType, cacheControl: `${scope}, ${IMMUTABLE}` };
+    if (viaBucket) return redirectToBucket(reply, ctx.storage, derivativeKey(id, file), answer);
     return sendStoredObject(request, reply, ctx.storage, derivativeKey(id, file), {
-      contentType: derivative.contentType,
-      cacheControl: `${scope}, ${IMMUTABLE}`,
+      ...answer,
       extraHeaders,
       cache: derivatives,
       // A public derivative is sent by this server once and kept by the proxy's cache (deploy/nginx), which then
@@ -71,6 +92,35 @@ export const mediaRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (ap
   });
   await app.register(downloadRoutes, { ctx });
 };
+
+/**
+ * Answers 302 to a presigned URL of `key` that makes the bucket answer with the type, cache lifetime and disposition
+ * this route would give (S3 then answers Range, If-None-Match, 304 and 416 itself). The browser may reuse the
+ * redirect for a while, `private`: no shared cache may keep what opens a private file. Presigning is a local
+ * computation (no request to S3), so the redirect costs this server no more than the access decision before it.
+ */
+async function redirectToBucket(
+  reply: FastifyReply,
+  storage: Storage,
+  key: string,
+  answer: Pick<SendStoredObjectOptions, 'contentType' | 'cacheControl' | 'disposition'>,
+): Promise<FastifyReply> {
+  const location = await storage.signedUrl(key, {
+    expiresInSeconds: PRESIGNED_VIEW_SECONDS,
+    contentType: answer.contentType,
+    cacheControl: answer.cacheControl,
+    downloadName: answer.disposition?.filename,
+    dispositionType: answer.disposition?.type,
+  });
+  // Only the S3 driver is asked, and it always signs.
+  if (!location) throw new Error('The S3 driver gave no presigned URL');
+  return reply
+    .code(302)
+    .header('location', location)
+    .header('cache-control', `private, max-age=${VIEW_REDIRECT_REUSE_SECONDS}`)
+    .header('x-content-type-options', 'nosniff')
+    .send();
+}
 
 function isSvg(record: MediaRecord): boolean {
   return record.contentType === 'image/svg+xml';
