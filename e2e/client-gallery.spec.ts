@@ -1,13 +1,12 @@
 import { execFileSync } from 'node:child_process';
 import AxeBuilder from '@axe-core/playwright';
 import type { Page, TestInfo } from '@playwright/test';
-import type { GalleryPage } from '../shared/schemas/gallery';
 import type { MediaView } from '../shared/schemas/media';
 import type { SessionUser } from '../shared/schemas/session';
 import { clientWithPhoto, signIn } from './support/admin-helpers';
 import { WCAG_TAGS } from './support/axe';
 import { signUpVerifiedClient } from './support/clients';
-import { FAKE_MEDIA_PREFIX, fakeItem, fakeJpeg } from './support/fake-gallery';
+import { FAKE_MEDIA_PREFIX, fakeItem, fakeJpeg, routeClientGallery } from './support/fake-gallery';
 import { expect, test } from './support/own-server';
 import { E2E_ADMIN_EMAIL, E2E_ADMIN_PASSWORD } from './support/server';
 
@@ -60,7 +59,6 @@ async function openBigGallery(page: Page, query: string): Promise<string[]> {
     emailVerified: true,
     folder: 'dana_levi@example_com',
   };
-  const asked: string[] = [];
   await page.route(
     (url) => url.pathname === '/api/session',
     (route) => route.fulfill({ json: client }),
@@ -69,22 +67,7 @@ async function openBigGallery(page: Page, query: string): Promise<string[]> {
     (url) => url.pathname.startsWith('/api/me/picks'),
     (route) => route.fulfill({ status: 404, json: { error: { code: 'not-found', message: 'Nothing is here.' } } }),
   );
-  await page.route(
-    (url) => url.pathname === '/api/me/gallery',
-    (route) => {
-      const url = new URL(route.request().url());
-      const per = Number(url.searchParams.get('per') ?? 6);
-      const number = Number(url.searchParams.get('page') ?? 1);
-      asked.push(`${number}/${per}`);
-      const answer: GalleryPage = {
-        items: BIG.slice((number - 1) * per, number * per),
-        page: number,
-        pageCount: Math.ceil(BIG.length / per),
-        total: BIG.length,
-      };
-      return route.fulfill({ json: answer });
-    },
-  );
+  const asked = await routeClientGallery(page, BIG);
   await page.route(`**${FAKE_MEDIA_PREFIX}**`, async (route) =>
     route.fulfill({ body: await fakeJpeg(), contentType: 'image/jpeg' }),
   );

@@ -1,11 +1,10 @@
 import type { Locator, Page } from '@playwright/test';
-import type { GalleryPage } from '../shared/schemas/gallery';
 import type { MediaView } from '../shared/schemas/media';
 import type { PicksResponse } from '../shared/schemas/proofing';
 import type { SessionUser } from '../shared/schemas/session';
 import { expect, test } from './fixtures';
 import { HE_AND_EN_ON_PHONE_AND_DESK, localeTexts } from './support/admin-helpers';
-import { FAKE_MEDIA_PREFIX, fakeGallery, fakeJpeg } from './support/fake-gallery';
+import { FAKE_MEDIA_PREFIX, fakeGallery, fakeJpeg, routeClientGallery } from './support/fake-gallery';
 
 /**
  * The browser's Back closes a viewer opened from a list, and leaves the list as it was: the same address and the
@@ -33,21 +32,7 @@ async function routeClient(page: Page, options: { picks: boolean }): Promise<voi
     (url) => url.pathname === '/api/session',
     (route) => route.fulfill({ json: CLIENT }),
   );
-  await page.route(
-    (url) => url.pathname === '/api/me/gallery',
-    (route) => {
-      const url = new URL(route.request().url());
-      const per = Number(url.searchParams.get('per') ?? 6);
-      const number = Number(url.searchParams.get('page') ?? 1);
-      const answer: GalleryPage = {
-        items: ITEMS.slice((number - 1) * per, number * per),
-        page: number,
-        pageCount: Math.ceil(ITEMS.length / per),
-        total: ITEMS.length,
-      };
-      return route.fulfill({ json: answer });
-    },
-  );
+  await routeClientGallery(page, ITEMS);
   const money = { amount: 2000, currency: 'ILS' as const };
   const picks: PicksResponse = {
     mediaIds: PICKED.map((item) => item.id),

@@ -191,3 +191,28 @@ export function runIdleCallbacks(page: Page): Promise<number> {
 
 export const idleTimeouts = (page: Page) =>
   page.evaluate(() => (window as unknown as { __idle: { timeouts: Array<number | undefined> } }).__idle.timeouts);
+
+/**
+ * Answers the signed-in client's gallery (/api/me/gallery) from `items`, in pages of the `per` the app asks for.
+ * Returns the pages asked for, as "page/per".
+ */
+export async function routeClientGallery(page: Page, items: MediaView[]): Promise<string[]> {
+  const asked: string[] = [];
+  await page.route(
+    (url) => url.pathname === '/api/me/gallery',
+    (route) => {
+      const url = new URL(route.request().url());
+      const per = Number(url.searchParams.get('per') ?? GALLERY_PAGE_SIZE);
+      const number = Number(url.searchParams.get('page') ?? 1);
+      asked.push(`${number}/${per}`);
+      const answer: GalleryPage = {
+        items: items.slice((number - 1) * per, number * per),
+        page: number,
+        pageCount: Math.ceil(items.length / per),
+        total: items.length,
+      };
+      return route.fulfill({ json: answer });
+    },
+  );
+  return asked;
+}
