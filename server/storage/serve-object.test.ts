@@ -252,6 +252,32 @@ describe.each(DRIVERS)('the small-object cache on $name', ({ setup }) => {
       await app.close();
     }
   });
+
+  it('reads a missed object once for many requests that arrive together, and every one of them gets its bytes', async () => {
+    const cache = new SmallObjectCache(2000);
+    const { app, opened } = await buildServingApp(storage, { ...OPTIONS, cache });
+    await storage.put(KEY, BODY);
+    try {
+      const answers = await Promise.all(
+        Array.from({ length: 20 }, (_, i) =>
+          app.inject({ method: 'GET', url: `/o/${KEY}`, headers: i % 2 ? { range: 'bytes=10-19' } : {} }),
+        ),
+      );
+      for (const [i, res] of answers.entries()) {
+        expect(res.statusCode).toBe(i % 2 ? 206 : 200);
+        expect(res.rawPayload.equals(i % 2 ? BODY.subarray(10, 20) : BODY)).toBe(true);
+      }
+      expect(opened).toHaveLength(1);
+      // A missing object is a 404 for each of them, and nothing is left waiting or kept.
+      const missing = await Promise.all(
+        Array.from({ length: 5 }, () => app.inject({ method: 'GET', url: '/o/gallery/none.webp' })),
+      );
+      expect(missing.map((res) => res.json().error.code)).toEqual(Array(5).fill('object-not-found'));
+      expect(cache.size).toBe(1);
+    } finally {
+      await app.close();
+    }
+  });
 });
 
 describe('SmallObjectCache', () => {

@@ -6,7 +6,7 @@ import { AppError } from '../errors';
 import { accelRedirectPath, type ProxySend } from './accel';
 import { formatContentDisposition } from './content-disposition';
 import { isNotModified, planRange } from './http-conditions';
-import type { SmallObjectCache } from './small-object-cache';
+import type { Loaded, SmallObjectCache } from './small-object-cache';
 import {
   InvalidStorageKeyError,
   type Storage,
@@ -78,18 +78,23 @@ export async function sendStoredObject(
   options: SendStoredObjectOptions,
 ): Promise<FastifyReply> {
   if (options.accel) return handOverToProxy(reply, key, options.accel, options);
-  const cached = options.cache?.get(key);
-  if (cached) {
-    const answer = planAnswer(request, reply, cached.info, options);
-    return answer.range ? answer.reply.send(slice(cached.bytes, answer.range)) : answer.reply;
+  let known: StoredObjectInfo | undefined;
+  if (options.cache) {
+    const cache = options.cache;
+    // Concurrent first requests for the same picture (a crowd opening one page) share one read of it.
+    const found = cache.get(key) ?? (await cache.loadOnce(key, () => readSmallObject(storage, key, cache)));
+    if (found.bytes) {
+      const answer = planAnswer(request, reply, found.info, options);
+      return answer.range ? answer.reply.send(slice(found.bytes, answer.range)) : answer.reply;
+    }
+    // Too large to keep: streamed below, from the metadata just read.
+    known = found.info;
   }
   for (let attempt = 1; ; attempt++) {
-    const info = await headOrFail(storage, key);
+    const info = attempt === 1 && known ? known : await headOrFail(storage, key);
     const answer = planAnswer(request, reply, info, options);
     if (!answer.range) return answer.reply;
-    // A small object of a cache is read whole (and kept), whatever range was asked for.
-    const keep = options.cache !== undefined && info.size <= options.cache.maxObjectBytes;
-    const whole = keep || (answer.range.start === 0 && answer.range.end === info.size - 1);
+    const whole = answer.range.start === 0 && answer.range.end === info.size - 1;
     let opened: Awaited<ReturnType<Storage['get']>>;
     try {
       opened = await storage.get(key, whole ? undefined : answer.range);
@@ -103,17 +108,7 @@ export async function sendStoredObject(
     if (opened.info.etag !== info.etag) {
       opened.stream.destroy();
       if (attempt < MAX_ATTEMPTS) continue;
-      throw new AppError('conflict', 'The file changed while it was being read. Please try again.');
-    }
-    if (keep && options.cache) {
-      const bytes = await readWhole(opened.stream);
-      // Replaced while it was read: start over rather than keep (or send) a mix.
-      if (bytes.length !== info.size) {
-        if (attempt < MAX_ATTEMPTS) continue;
-        throw new AppError('conflict', 'The file changed while it was being read. Please try again.');
-      }
-      options.cache.set(key, { info, bytes });
-      return answer.reply.send(slice(bytes, answer.range));
+      throw changedWhileRead();
     }
     if (request.raw.destroyed || reply.raw.destroyed) {
       opened.stream.destroy();
@@ -153,6 +148,35 @@ async function handOverToProxy(
   if (!stat?.isFile()) throw new AppError('object-not-found', 'Object does not exist');
   return reply.code(200).headers(policyHeaders(options)).header('x-accel-redirect', target).send();
 }
+
+/**
+ * An object of a cache, read whole when it is small enough to keep; only its metadata when it is not. Starts over
+ * when the object is replaced while it is read, rather than keep (or send) a mix.
+ */
+async function readSmallObject(storage: Storage, key: string, cache: SmallObjectCache): Promise<Loaded> {
+  for (let attempt = 1; ; attempt++) {
+    const info = await headOrFail(storage, key);
+    if (info.size > cache.maxObjectBytes) return { info };
+    let opened: Awaited<ReturnType<Storage['get']>>;
+    try {
+      opened = await storage.get(key);
+    } catch (error) {
+      if (error instanceof StorageNotFoundError && attempt < MAX_ATTEMPTS) continue;
+      if (error instanceof StorageNotFoundError) throw new AppError('object-not-found', 'Object does not exist');
+      throw error;
+    }
+    if (opened.info.etag !== info.etag) {
+      opened.stream.destroy();
+      if (attempt < MAX_ATTEMPTS) continue;
+      throw changedWhileRead();
+    }
+    const bytes = await readWhole(opened.stream);
+    if (bytes.length === info.size) return { info, bytes };
+    if (attempt >= MAX_ATTEMPTS) throw changedWhileRead();
+  }
+}
+
+const changedWhileRead = () => new AppError('conflict', 'The file changed while it was being read. Please try again.');
 
 function slice(bytes: Buffer, range: { start: number; end: number }): Buffer {
   return bytes.subarray(range.start, range.end + 1);

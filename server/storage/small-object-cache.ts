@@ -5,6 +5,12 @@ export interface CachedObject {
   bytes: Buffer;
 }
 
+/** What a load found: the bytes when the object is small enough to keep, its metadata alone otherwise. */
+export interface Loaded {
+  info: StoredObjectInfo;
+  bytes?: Buffer;
+}
+
 /**
  * The bytes of small objects that never change under their key (content-addressed derivatives), kept in memory up to
  * a byte budget, least recently used first out. A gallery page asks for the same few hundred grid images over and
@@ -13,6 +19,8 @@ export interface CachedObject {
  */
 export class SmallObjectCache {
   readonly #entries = new Map<string, CachedObject>();
+  /** Reads under way, by key: a second miss of the same key waits for the first read instead of reading again. */
+  readonly #loading = new Map<string, Promise<Loaded>>();
   #bytes = 0;
 
   constructor(
@@ -29,6 +37,24 @@ export class SmallObjectCache {
       this.#entries.set(key, entry);
     }
     return entry;
+  }
+
+  /**
+   * What `load` reads for `key`, read once however many callers miss it at the same time; kept when it came with
+   * its bytes. Without this, a crowd's first look at a page read each picture once per viewer, every copy held in
+   * memory at once until sent.
+   */
+  loadOnce(key: string, load: () => Promise<Loaded>): Promise<Loaded> {
+    const pending = this.#loading.get(key);
+    if (pending) return pending;
+    const loading = load()
+      .then((loaded) => {
+        if (loaded.bytes) this.set(key, { info: loaded.info, bytes: loaded.bytes });
+        return loaded;
+      })
+      .finally(() => this.#loading.delete(key));
+    this.#loading.set(key, loading);
+    return loading;
   }
 
   set(key: string, entry: CachedObject): void {
