@@ -6,6 +6,8 @@ import { initI18n } from './i18n';
 import { readServerState } from './server-state';
 import './styles/base.css';
 
+export { firstPageShown } from './routes';
+
 const root = document.getElementById('root');
 if (!root) throw new Error('#root is missing from index.html');
 

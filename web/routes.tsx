@@ -1,4 +1,4 @@
-import { type ComponentType, lazy as reactLazy, Suspense } from 'react';
+import { type ComponentType, lazy as reactLazy, Suspense, useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Route, Switch } from 'wouter';
 import { Navigate } from './router';
@@ -7,6 +7,15 @@ type PageProps = { params?: Record<string, string | undefined> };
 type PageModule = { default: ComponentType<PageProps> };
 
 const preloads: Array<() => Promise<unknown>> = [];
+
+let showFirstPage: () => void = () => undefined;
+/**
+ * Settles once the first page is the app's: rendered, or for a page the server rendered, hydrated (React drops a
+ * click on server markup it has not hydrated yet, so what a visitor did before waits for this).
+ */
+export const firstPageShown = new Promise<void>((resolve) => {
+  showFirstPage = resolve;
+});
 
 /**
  * A page in its own chunk, loaded on first visit. Unlike React.lazy alone, a page whose chunk has arrived renders at
@@ -23,6 +32,7 @@ function lazy(load: () => Promise<PageModule>): ComponentType<PageProps> {
   preloads.push(preload);
   const Pending = reactLazy(preload);
   return function Page(props: PageProps) {
+    useEffect(() => showFirstPage(), []);
     const Loaded = loaded?.default;
     return Loaded ? <Loaded {...props} /> : <Pending {...props} />;
   };

@@ -17,7 +17,6 @@ import { createPublicPageCache, type PublicPageCache } from '../ssr/page-cache';
 import { loadPageData } from '../ssr/page-data';
 import { PAGE_SOURCES, SERVER_PAGE_ROUTES, type ServerPage, serverPageOf } from '../ssr/pages';
 import { loadServerRenderer, type ServerRenderer } from '../ssr/renderer';
-import { lowerScriptPriority } from '../ssr/script-priority';
 import { registerSitemapRoutes } from '../ssr/sitemap';
 import { createSocialCards, registerSocialCardRoute, type SocialCards } from '../ssr/social-card';
 import { getSessionUser } from './authorize';
@@ -254,8 +253,7 @@ async function buildPage(
     .replace('</head>', () => `${rendered?.links ?? ''}${preloads}</head>`);
   if (rendered) {
     const { html: app, stateScript } = rendered;
-    // Before the app's markup goes in: only the head's scripts are concerned.
-    html = lowerScriptPriority(html)
+    html = html
       // The page reads without scripts: no "needs JavaScript" notice (taken out before the app's own <noscript>s).
       .replace(/<noscript>[\s\S]*?<\/noscript>/, '')
       .replace('<div id="root"></div>', () => `<div id="root">${app}</div>${stateScript}`);

@@ -6,20 +6,21 @@ import type { RenderInput, RenderResult } from '../../web/entry-server';
 import { escapeHtml } from '../html';
 
 /** The part of the client build's manifest (dist/.vite/manifest.json) the head links are read from. */
-type Manifest = Record<string, { file: string; imports?: string[]; css?: string[] }>;
+type Manifest = Record<string, { file: string; imports?: string[]; dynamicImports?: string[]; css?: string[] }>;
 
 export interface ServerRenderer {
   render(input: RenderInput): Promise<RenderResult>;
   /** The namespaces every page's texts come in (the server embeds them). */
   firstPageNamespaces: readonly string[];
   /**
-   * `<link>`s for the head of a page rendered from `source` (a page module, as the manifest names it): its
-   * stylesheets, so the HTML is styled as it paints, and its scripts, fetched with the app's own instead of after.
+   * The head of a page rendered from `source` (a page module, as the manifest names it): the app's stylesheets and
+   * the page's, so the HTML is styled as it paints, and the modules of both, for the first script (web/boot.ts) to
+   * fetch all at once when it loads the app.
    */
   pageLinks(source: string): string;
 }
 
-/** The chunks `key` loads with it (itself and its static imports, transitively). */
+/** The chunks `key` loads with it (itself and its static imports, transitively), in the order they are found. */
 function closure(manifest: Manifest, key: string, seen = new Set<string>()): Set<string> {
   if (seen.has(key) || !manifest[key]) return seen;
   seen.add(key);
@@ -28,17 +29,23 @@ function closure(manifest: Manifest, key: string, seen = new Set<string>()): Set
 }
 
 function pageLinksFrom(manifest: Manifest): (source: string) => string {
-  const app = closure(manifest, 'index.html');
+  // The template's own entry (the first script, which the template links) and what it loads later: the app.
+  const first = closure(manifest, 'index.html');
+  const app = new Set<string>();
+  for (const key of manifest['index.html']?.dynamicImports ?? []) closure(manifest, key, app);
   const cache = new Map<string, string>();
   return (source) => {
     let links = cache.get(source);
     if (links === undefined) {
-      const chunks = [...closure(manifest, source)].filter((key) => !app.has(key));
-      const styles = chunks.flatMap((key) => manifest[key]?.css ?? []);
-      const scripts = chunks.map((key) => manifest[key]?.file).filter((file): file is string => Boolean(file));
+      const page = [...closure(manifest, source)].filter((key) => !first.has(key) && !app.has(key));
+      // The app's styles first: the page's own rules come after them and win where both apply.
+      const styles = new Set([...app, ...page].flatMap((key) => manifest[key]?.css ?? []));
+      const modules = [...[...app].filter((key) => !first.has(key)), ...page]
+        .map((key) => manifest[key]?.file)
+        .filter((file): file is string => Boolean(file));
       links = [
-        ...styles.map((file) => `<link rel="stylesheet" href="/${escapeHtml(file)}">`),
-        ...scripts.map((file) => `<link rel="modulepreload" crossorigin href="/${escapeHtml(file)}">`),
+        ...[...styles].map((file) => `<link rel="stylesheet" href="/${escapeHtml(file)}">`),
+        `<meta name="app-modules" content="${escapeHtml(modules.map((file) => `/${file}`).join(' '))}">`,
       ].join('');
       cache.set(source, links);
     }

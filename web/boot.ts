@@ -1,0 +1,153 @@
+/**
+ * The page's first script: it decides when the app's scripts are fetched.
+ *
+ * A page the browser renders (the private ones arrive as an empty shell) needs them at once. A page the server
+ * rendered is already readable, and its links work, before any script runs: there the app is fetched only once the
+ * first view's main pictures are on screen, so on a slow connection the ~115 KB of scripts do not share the
+ * bandwidth with the picture the visitor is waiting for. The visitor does not wait for the scripts either: the first
+ * press, key or tap fetches them at once, and a click or an edit made before they ran is carried out again after.
+ */
+
+/** What the visitor did before the app ran, to be done again once it has. */
+const early: Array<() => void> = [];
+let loading: Promise<void> | undefined;
+
+function loadApp(): Promise<void> {
+  loading ??= (async () => {
+    preloadListedModules();
+    // The libraries first, then the app, each in a task of its own, so neither holds up a tap for long.
+    await import('./app-libraries');
+    await new Promise((resolve) => setTimeout(resolve, 0));
+    const app = await import('./main');
+    await app.firstPageShown;
+    stopCapturing();
+    for (const again of early.splice(0)) again();
+  })();
+  return loading;
+}
+
+/**
+ * The app's modules and the page's, listed by the server (`<meta name="app-modules">`): all fetched at once, though
+ * evaluated in steps, and the page's beside the app rather than after it, when its router asks for them.
+ */
+function preloadListedModules(): void {
+  const listed = document.querySelector<HTMLMetaElement>('meta[name="app-modules"]')?.content ?? '';
+  for (const href of listed.split(' ').filter(Boolean)) {
+    const link = document.createElement('link');
+    link.rel = 'modulepreload';
+    link.href = href;
+    link.crossOrigin = '';
+    document.head.append(link);
+  }
+}
+
+/** Buttons and other controls whose click the app handles; a link is left to the browser, which follows it. */
+const CONTROLS = 'button, [role="button"], summary, label, input, select, textarea';
+
+function onEarlyClick(event: MouseEvent): void {
+  const target = event.target instanceof Element ? event.target : null;
+  if (!target || target.closest('a[href]')) return;
+  const control = target.closest<HTMLElement>(CONTROLS);
+  if (!control || control.closest('#root') === null) return;
+  // Typing into a field needs no replay; a checkbox or a radio button would be toggled twice.
+  if (control.matches('input, select, textarea, label')) return void loadApp();
+  event.preventDefault();
+  event.stopImmediatePropagation();
+  early.push(() => {
+    if (control.isConnected) control.click();
+  });
+  void loadApp();
+}
+
+function onEarlyInput(event: Event): void {
+  const field = event.target;
+  if (!(field instanceof HTMLInputElement || field instanceof HTMLTextAreaElement)) return;
+  const typed = field.value;
+  // React's controlled fields take their value from the app's state: set it back as if typed, so the state follows.
+  early.push(() => {
+    if (!field.isConnected || field.value === typed) return;
+    const setter = Object.getOwnPropertyDescriptor(Object.getPrototypeOf(field), 'value')?.set;
+    setter?.call(field, typed);
+    field.dispatchEvent(new Event('input', { bubbles: true }));
+  });
+  void loadApp();
+}
+
+function onEarlySubmit(event: SubmitEvent): void {
+  const form = event.target;
+  if (!(form instanceof HTMLFormElement)) return;
+  event.preventDefault();
+  early.push(() => {
+    if (form.isConnected) form.requestSubmit();
+  });
+  void loadApp();
+}
+
+const startNow = () => void loadApp();
+const INTENT = ['pointerdown', 'keydown', 'touchstart', 'focusin'] as const;
+
+function startCapturing(): void {
+  document.addEventListener('click', onEarlyClick, true);
+  document.addEventListener('input', onEarlyInput, true);
+  document.addEventListener('submit', onEarlySubmit, true);
+  for (const type of INTENT) document.addEventListener(type, startNow, { capture: true, passive: true });
+}
+
+function stopCapturing(): void {
+  document.removeEventListener('click', onEarlyClick, true);
+  document.removeEventListener('input', onEarlyInput, true);
+  document.removeEventListener('submit', onEarlySubmit, true);
+  for (const type of INTENT) document.removeEventListener(type, startNow, { capture: true });
+}
+
+/** Resolves once `image` is loaded and decoded (or has failed: then there is nothing to wait for). */
+async function shown(image: HTMLImageElement): Promise<void> {
+  if (!image.complete) {
+    await new Promise((resolve) => {
+      image.addEventListener('load', resolve, { once: true });
+      image.addEventListener('error', resolve, { once: true });
+    });
+  }
+  await image.decode().catch(() => undefined);
+}
+
+const nextFrame = () => new Promise((resolve) => requestAnimationFrame(resolve));
+const delay = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+/**
+ * The pictures the server marked as the first view's most important (the largest among them): its high-priority
+ * images, and what it preloads at high priority for an element that cannot carry the mark itself (a video's poster).
+ * A preloaded picture is asked for again here, which the browser answers from what the preload fetched.
+ */
+function importantPictures(): HTMLImageElement[] {
+  const marked = [...document.querySelectorAll<HTMLImageElement>('#root img[fetchpriority="high"]')];
+  const preloaded = [
+    ...document.querySelectorAll<HTMLLinkElement>('link[rel="preload"][as="image"][fetchpriority="high"]'),
+  ]
+    .filter((link) => link.href)
+    .map((link) => {
+      const image = new Image();
+      image.src = link.href;
+      return image;
+    });
+  return [...marked, ...preloaded];
+}
+
+async function afterFirstView(): Promise<void> {
+  await Promise.all(importantPictures().map(shown));
+  // The frame that shows them, painted: a callback of the frame after it runs once that one is on screen.
+  await nextFrame();
+  await nextFrame();
+}
+
+const root = document.getElementById('root');
+if (root?.firstElementChild) {
+  startCapturing();
+  // A tab opened in the background draws no frames: there the page's `load` starts the app, a moment later.
+  addEventListener('load', () => void Promise.race([nextFrame().then(nextFrame), delay(500)]).then(startNow), {
+    once: true,
+  });
+  void afterFirstView().then(startNow);
+} else {
+  void loadApp();
+}
