@@ -23,8 +23,17 @@ export function serverStateScript(state: ServerState): string {
   return `<script id="${STATE_ID}" type="application/json">${json}</script>`;
 }
 
-/** The state the server embedded, or null on a page it did not render (the private pages). */
+/**
+ * The state the server embedded, or null on a page it did not render (the private pages). Its answers count as
+ * fetched now: the server keeps a public page's bytes only until what it shows changes, so a page made minutes ago
+ * is still current when it arrives; with the time it was made, react-query would fetch again at once every answer
+ * older than its stale time.
+ */
 export function readServerState(): ServerState | null {
   const text = document.getElementById(STATE_ID)?.textContent;
-  return text ? (JSON.parse(text) as ServerState) : null;
+  if (!text) return null;
+  const state = JSON.parse(text) as ServerState;
+  const arrived = Date.now();
+  for (const query of state.queries.queries) query.state.dataUpdatedAt = arrived;
+  return state;
 }
