@@ -43,6 +43,7 @@ import { createPicksService } from './services/picks';
 import { createProofService } from './services/proofs';
 import { createStorageApiService } from './services/storage-api';
 import { createTrashService } from './services/trash';
+import { createPublicMirror } from './storage/public-mirror';
 import type { Storage } from './storage/storage';
 
 export interface Composition {
@@ -139,6 +140,8 @@ export async function composeServices(input: {
     modes: proofing,
     orders: orderRepository,
   });
+  // The links nginx sends public derivatives from (MEDIA_ACCEL=nginx on disk; otherwise it does nothing).
+  const publicMirror = createPublicMirror({ config, media: media.media, changes, logger });
   const eventRepository = createEventRepository(db);
   const events = createEventService({ events: eventRepository, media: media.media, urls: mediaUrls, changes });
   const picks = createPicksService({ access: mediaAccess, proofing, orders: orderRepository, media: media.media });
@@ -230,6 +233,7 @@ export async function composeServices(input: {
     media,
     mediaUrls,
     mediaAccess,
+    publicMirror,
     galleryModes,
     events,
     proofs,
@@ -295,6 +299,7 @@ export async function composeServices(input: {
     ctx,
     demo: { config, database, settings, media, logger },
     close: async () => {
+      await publicMirror.close();
       await changes.close();
       await accounts.close();
       await instances.leave();

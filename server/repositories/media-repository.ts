@@ -322,6 +322,20 @@ export function createMediaRepository(db: Db) {
     },
 
     /**
+     * What decides who may read each of `ids` (state, trash, folder), for the ones that exist; a missing id has no
+     * row. One primary-key lookup per id, on either database.
+     */
+    async accessStatesOf(ids: string[]): Promise<Array<Pick<MediaRecord, 'id' | 'status' | 'deletedAt' | 'folder'>>> {
+      if (ids.length === 0) return [];
+      const rows = await db
+        .selectFrom('media')
+        .select(['id', 'status', 'deleted_at', 'folder'])
+        .where('id', 'in', ids)
+        .execute();
+      return rows.map((row) => ({ id: row.id, status: row.status, deletedAt: row.deleted_at, folder: row.folder }));
+    },
+
+    /**
      * One page of stored objects for the storage-style API: rows not in the trash (whatever their state) whose path
      * starts with `prefix`, in path order after `afterPath`. `folder`, when the prefix names one, narrows the scan.
      */

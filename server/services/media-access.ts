@@ -30,6 +30,19 @@ export interface FolderDelivery {
   isClean(mediaId: string): boolean;
 }
 
+/** A ready item not in the trash: the only kind anyone but the admin (looking into the trash) may read. */
+function isVisible(record: Pick<MediaRecord, 'status' | 'deletedAt'>): boolean {
+  return record.status === 'ready' && !record.deletedAt;
+}
+
+/**
+ * A visible main-gallery item: everyone's, so shared caches, and the proxy's mirror of public files
+ * (server/storage/public-mirror.ts), may keep its derivatives.
+ */
+export function isPublicItem(record: Pick<MediaRecord, 'status' | 'deletedAt' | 'folder'>): boolean {
+  return isVisible(record) && record.folder === MAIN_GALLERY_FOLDER;
+}
+
 const notFound = () => new AppError('object-not-found', 'Object does not exist');
 const notVerified = () =>
   new AppError('email-not-verified', 'Please confirm your e-mail address first: open the link we sent you.');
@@ -70,8 +83,8 @@ export function createMediaAccess(deps: {
     /** `fromTrash`: the admin may read a trashed item's pictures (the trash shows thumbnails); downloads may not. */
     async readable(id: string, viewer: MediaViewer, options: { fromTrash?: boolean } = {}): Promise<ReadableMedia> {
       const found = await deps.media.findById(id);
-      const record = found?.status === 'ready' && !found.deletedAt ? found : undefined;
-      if (record?.folder === MAIN_GALLERY_FOLDER) return { record, scope: 'public', clean: true };
+      const record = found && isVisible(found) ? found : undefined;
+      if (record && isPublicItem(record)) return { record, scope: 'public', clean: true };
       const grant = record ? deps.urls.verify(id, viewer.exp, viewer.sig) : null;
       if (record && grant === 'proof') return { record, scope: 'private', clean: false };
       if (record && grant === 'full' && (await cleanForClient(record)))

@@ -25,18 +25,3 @@ export interface ProxySend {
 export function proxySendOf(config: Pick<Config, 'mediaAccel' | 'storage'>): ProxySend | undefined {
   return config.mediaAccel === 'nginx' && config.storage.kind === 'disk' ? { root: config.storage.root } : undefined;
 }
-
-/**
- * How long the proxy's cache may keep a public answer (X-Accel-Expires, which nginx prefers over Cache-Control and
- * never passes on): a photo taken out of the public gallery or deleted leaves the proxy's cache within this time,
- * whatever lifetime Cache-Control gives browsers.
- */
-export const PROXY_CACHE_SECONDS = 600;
-
-/** The header that bounds the proxy's keeping of a public answer; none for a private one (the proxy never keeps it). */
-export function proxyCacheHeaders(
-  config: Pick<Config, 'mediaAccel'>,
-  scope: 'public' | 'private',
-): Record<string, string> {
-  return config.mediaAccel === 'nginx' && scope === 'public' ? { 'x-accel-expires': String(PROXY_CACHE_SECONDS) } : {};
-}

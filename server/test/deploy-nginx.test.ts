@@ -8,8 +8,8 @@ import { findNginx } from './support/nginx';
 const DEPLOY = path.join(import.meta.dirname, '../../deploy/nginx');
 
 /**
- * The whole shipped site file (HTTPS, certbot's webroot, the upstream, the media cache) is one nginx accepts, with
- * only its certificate, snippet and cache paths pointed into a temp folder. The locations themselves are run
+ * The whole shipped site file (HTTPS, certbot's webroot, the upstream) is one nginx accepts, with only its
+ * certificate and snippet paths pointed into a temp folder. The locations themselves are run
  * through a live nginx by server/routes/media/range-matrix.test.ts and accel.test.ts.
  */
 describe('deploy/nginx/gallery.conf', () => {
@@ -28,8 +28,7 @@ describe('deploy/nginx/gallery.conf', () => {
         .readFileSync(path.join(DEPLOY, 'gallery.conf'), 'utf8')
         .replace('/etc/letsencrypt/live/photos.example.com/fullchain.pem', `${dir}/cert.pem`)
         .replace('/etc/letsencrypt/live/photos.example.com/privkey.pem', `${dir}/key.pem`)
-        .replace('/etc/nginx/snippets/gallery-locations.conf', `${dir}/locations.conf`)
-        .replace('/var/cache/nginx/gallery', `${dir}/cache`);
+        .replace('/etc/nginx/snippets/gallery-locations.conf', `${dir}/locations.conf`);
       fs.writeFileSync(`${dir}/site.conf`, site);
       fs.writeFileSync(
         `${dir}/nginx.conf`,

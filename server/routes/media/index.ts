@@ -7,7 +7,7 @@ import { derivativeKey, isProof } from '../../media/types';
 import { getSessionUser } from '../../plugins/authorize';
 import type { MediaRecord } from '../../repositories/media-repository';
 import { notDelivered } from '../../services/media-access';
-import { proxyCacheHeaders, proxySendOf } from '../../storage/accel';
+import { proxySendOf } from '../../storage/accel';
 import { type SendStoredObjectOptions, sendStoredObject } from '../../storage/serve-object';
 import { SmallObjectCache } from '../../storage/small-object-cache';
 import type { Storage } from '../../storage/storage';
@@ -59,7 +59,7 @@ export const mediaRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (ap
       // The trash shows the admin its items' pictures; their originals stay out of reach until restored.
       { fromTrash: file !== 'original' },
     );
-    const extraHeaders = { 'content-security-policy': MEDIA_CSP, ...proxyCacheHeaders(ctx.config, scope) };
+    const extraHeaders = { 'content-security-policy': MEDIA_CSP };
     // Only after the decision above: nothing is presigned for a viewer who may not read this very file.
     const viaBucket = scope === 'private' && request.method === 'GET' && ctx.storage.kind === 's3';
     if (file === 'original') {
@@ -80,13 +80,16 @@ export const mediaRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (ap
     if (!derivative) throw notFound();
     if (!clean && !isProof(derivative)) throw notDelivered();
     const answer = { contentType: derivative.contentType, cacheControl: `${scope}, ${IMMUTABLE}` };
+    // Everyone may read it: from now on nginx sends it from the public mirror without asking here. Not awaited (the
+    // link never delays or fails this answer); this first request is still answered below.
+    if (scope === 'public' && ctx.publicMirror.active) void ctx.publicMirror.publish(id, derivative);
     if (viaBucket) return redirectToBucket(reply, ctx.storage, derivativeKey(id, file), answer);
     return sendStoredObject(request, reply, ctx.storage, derivativeKey(id, file), {
       ...answer,
       extraHeaders,
       cache: derivatives,
-      // A public derivative is sent by this server once and kept by the proxy's cache (deploy/nginx), which then
-      // answers it without asking here; private ones go by X-Accel-Redirect.
+      // A public derivative is sent by this server once, then by nginx from the public mirror; private ones go by
+      // X-Accel-Redirect on every request.
       accel: scope === 'public' ? undefined : proxySend,
     });
   });
