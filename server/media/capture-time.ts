@@ -1,7 +1,7 @@
 import { execFile } from 'node:child_process';
 import { promisify } from 'node:util';
 import exifReader from 'exif-reader';
-import sharp from 'sharp';
+import { sharp } from './sharp';
 import { sniffMediaType } from './sniff';
 import { detectVideoTools } from './video';
 

@@ -1,8 +1,8 @@
 import { execFile } from 'node:child_process';
 import path from 'node:path';
 import { promisify } from 'node:util';
-import sharp from 'sharp';
 import { seededRandom } from '../../shared/seeded-random';
+import { sharp } from './sharp';
 import { detectVideoTools } from './video';
 
 const run = promisify(execFile);

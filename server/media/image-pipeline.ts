@@ -1,7 +1,8 @@
 import { createHash } from 'node:crypto';
-import sharp, { type Metadata, type Sharp } from 'sharp';
+import type { Metadata, Sharp } from 'sharp';
 import { rgbaToThumbHash } from 'thumbhash';
 import { MediaError } from './media-error';
+import { sharp } from './sharp';
 import type { Derivative } from './types';
 import { type FormatSettings, formatsFor, MAX_PIXELS, THUMBHASH_SIZE, widthsFor } from './variants';
 
@@ -77,17 +78,6 @@ function checkPixels(width: number, height: number): Header {
   return { width, height };
 }
 
-/**
- * libvips threads per operation. sharp leaves it at 1 on glibc without jemalloc (to limit heap fragmentation); two
- * let the decode and each encoder use both cores of a small server, and the peak RSS stays within budget
- * (docs/BENCHMARKS.md, ingest).
- */
-sharp.concurrency(2);
-/**
- * libvips' operation cache keeps recent results for reuse; every image here is decoded once and never asked for
- * again, so the cache only adds to the peak RSS (tens of megabytes in the ingest benchmark).
- */
-sharp.cache(false);
 /** Encodes in flight at once; the longest (widest) start first, so the short ones fill the gaps. */
 const ENCODE_PARALLELISM = 2;
 

@@ -1,4 +1,4 @@
-import sharp from 'sharp';
+import { sharp } from './sharp';
 import type { Derivative } from './types';
 
 /** The thumbnail's side in pixels: twice the 160 px it is shown at in the e-mail, for sharp high-density screens. */

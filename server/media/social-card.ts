@@ -1,4 +1,4 @@
-import sharp from 'sharp';
+import { sharp } from './sharp';
 
 /** The picture a shared link shows (Open Graph, Twitter's large card): 1.91:1, the size those services ask for. */
 export const SOCIAL_CARD_WIDTH = 1200;
@@ -16,7 +16,7 @@ const QUALITIES = [82, 72, 62, 50, 40];
 export async function renderSocialCard(picture: Buffer): Promise<Buffer> {
   const cropped = await sharp(picture)
     .rotate()
-    .resize(SOCIAL_CARD_WIDTH, SOCIAL_CARD_HEIGHT, { fit: 'cover', position: sharp.strategy.attention })
+    .resize(SOCIAL_CARD_WIDTH, SOCIAL_CARD_HEIGHT, { fit: 'cover', position: 'attention' })
     .removeAlpha()
     .raw()
     .toBuffer({ resolveWithObject: true });

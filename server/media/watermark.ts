@@ -1,7 +1,7 @@
-import sharp from 'sharp';
 import type { WATERMARK_LAYOUTS } from '../../shared/schemas/proofing';
 import { escapeHtml } from '../html';
 import type { RawLevel } from './image-pipeline';
+import { sharp } from './sharp';
 
 /** What a proof carries: the text (the site's name by default) or the photographer's PNG logo, tiled or centred. */
 export interface Watermark {
