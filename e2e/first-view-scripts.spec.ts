@@ -1,6 +1,8 @@
 import type { Page } from '@playwright/test';
 import { expect, test } from './fixtures';
+import { signIn } from './support/admin-helpers';
 import { waitForDemoGallery } from './support/demo-gallery';
+import { E2E_ADMIN_EMAIL, E2E_ADMIN_PASSWORD } from './support/server';
 
 /**
  * A server-rendered page fetches the app's scripts only once its first view's main picture is on screen, so the
@@ -8,11 +10,35 @@ import { waitForDemoGallery } from './support/demo-gallery';
  * carried out once they have. Runs on the shared server, whose demo content fills the gallery.
  */
 
+const EVENT = { name: 'Early Typing Cup', slug: 'early-typing-cup', date: '2026-07-01', venue: 'Kfar Hess' };
+
 test.beforeAll(async ({ playwright, baseURL }) => {
   const request = await playwright.request.newContext({ baseURL });
   await waitForDemoGallery(request);
+  await signIn(request, baseURL ?? '', E2E_ADMIN_EMAIL, E2E_ADMIN_PASSWORD);
+  const created = await request.post('/api/admin/events', {
+    data: { ...EVENT, visibility: 'public' },
+    headers: { origin: baseURL ?? '' },
+  });
+  // A second run against a kept server finds the event there already.
+  expect([201, 200, 409]).toContain(created.status());
   await request.dispose();
 });
+
+/** Holds the app's chunk back until the returned function is called. */
+async function holdApp(page: Page): Promise<{ asked: () => boolean; release: () => void }> {
+  let release: () => void = () => undefined;
+  const held = new Promise<void>((resolve) => {
+    release = resolve;
+  });
+  let asked = false;
+  await page.route(APP_CHUNK, async (route) => {
+    asked = true;
+    await held;
+    await route.continue();
+  });
+  return { asked: () => asked, release };
+}
 
 /** The app's chunk, which the first script imports (`web/main.tsx` in the build). */
 const APP_CHUNK = /\/assets\/main-[\w-]+\.js$/;
@@ -79,23 +105,27 @@ test('a page rendered in the browser asks for the app at once', async ({ page })
 });
 
 test('a tile clicked before the app has run opens the viewer once it has', async ({ page }) => {
-  // The app's chunk is held back until the click has been made.
-  let release: () => void = () => undefined;
-  const held = new Promise<void>((resolve) => {
-    release = resolve;
-  });
-  let asked = false;
-  await page.route(APP_CHUNK, async (route) => {
-    asked = true;
-    await held;
-    await route.continue();
-  });
+  const app = await holdApp(page);
   await page.goto('/gallery?lng=en', { waitUntil: 'domcontentloaded' });
-  await expect.poll(() => asked).toBe(true);
+  await expect.poll(app.asked).toBe(true);
   await page.locator('button.tile').nth(1).click();
   // Nothing has run yet: no viewer, and the page was not left.
   await expect(page.getByRole('dialog')).toHaveCount(0);
   expect(new URL(page.url()).pathname).toBe('/gallery');
-  release();
+  app.release();
   await expect(page.getByRole('dialog')).toBeVisible();
+});
+
+test('a search typed and sent before the app has run is searched once it has', async ({ page }) => {
+  const app = await holdApp(page);
+  await page.goto(`/events/${EVENT.slug}?lng=en`, { waitUntil: 'domcontentloaded' });
+  await expect.poll(app.asked).toBe(true);
+  await page.getByRole('searchbox').fill('Zorro');
+  await page.getByRole('searchbox').press('Enter');
+  // The browser did not send the form itself: still the event's own address, with no search in it.
+  expect(new URL(page.url()).search).toBe('?lng=en');
+  app.release();
+  // The app's search keeps the page's language in the address; a form the browser sent would have dropped it.
+  await expect(page).toHaveURL(/\?lng=en&q=Zorro$/);
+  await expect(page.getByTestId('search-status')).toContainText('Zorro');
 });

@@ -21,7 +21,12 @@ function loadApp(): Promise<void> {
     const app = await import('./main');
     await app.firstPageShown;
     stopCapturing();
-    for (const again of early.splice(0)) again();
+    // One at a time, each after the app has rendered what the one before changed: a form sent after an edit must
+    // see the edit.
+    for (const again of early.splice(0)) {
+      await new Promise((resolve) => setTimeout(resolve, 0));
+      again();
+    }
   })();
   return loading;
 }
@@ -63,11 +68,13 @@ function onEarlyInput(event: Event): void {
   const field = event.target;
   if (!(field instanceof HTMLInputElement || field instanceof HTMLTextAreaElement)) return;
   const typed = field.value;
-  // React's controlled fields take their value from the app's state: set it back as if typed, so the state follows.
+  // React's controlled fields take their value from the app's state, which never saw this edit. Typed again as a
+  // browser would: the field emptied through its own setter (React notes the empty value), the text put back behind
+  // React's back, then the input event, in which React finds the text changed and updates the state.
   early.push(() => {
-    if (!field.isConnected || field.value === typed) return;
-    const setter = Object.getOwnPropertyDescriptor(Object.getPrototypeOf(field), 'value')?.set;
-    setter?.call(field, typed);
+    if (!field.isConnected) return;
+    field.value = '';
+    Object.getOwnPropertyDescriptor(Object.getPrototypeOf(field), 'value')?.set?.call(field, typed);
     field.dispatchEvent(new Event('input', { bubbles: true }));
   });
   void loadApp();
