@@ -172,3 +172,20 @@ export async function clientWithPhoto(
   if (!item) throw new Error('the gallery has no item');
   return { photo, item };
 }
+
+/**
+ * A public event made by the admin, for suites on the shared server; a second run against a kept server finds it
+ * there already.
+ */
+export async function ensurePublicEvent(
+  request: APIRequestContext,
+  baseURL: string,
+  event: { name: string; slug: string; date: string; venue: string },
+): Promise<void> {
+  await signIn(request, baseURL, E2E_ADMIN_EMAIL, E2E_ADMIN_PASSWORD);
+  const created = await request.post('/api/admin/events', {
+    data: { ...event, visibility: 'public' },
+    headers: { origin: baseURL },
+  });
+  expect([201, 200, 409]).toContain(created.status());
+}

@@ -95,21 +95,8 @@ export async function sendStoredObject(
     const answer = planAnswer(request, reply, info, options);
     if (!answer.range) return answer.reply;
     const whole = answer.range.start === 0 && answer.range.end === info.size - 1;
-    let opened: Awaited<ReturnType<Storage['get']>>;
-    try {
-      opened = await storage.get(key, whole ? undefined : answer.range);
-    } catch (error) {
-      if ((error instanceof StorageNotFoundError || error instanceof StorageRangeError) && attempt < MAX_ATTEMPTS) {
-        continue;
-      }
-      if (error instanceof StorageNotFoundError) throw new AppError('object-not-found', 'Object does not exist');
-      throw error;
-    }
-    if (opened.info.etag !== info.etag) {
-      opened.stream.destroy();
-      if (attempt < MAX_ATTEMPTS) continue;
-      throw changedWhileRead();
-    }
+    const opened = await openAsDescribed(storage, key, info, whole ? undefined : answer.range, attempt);
+    if (!opened) continue;
     if (request.raw.destroyed || reply.raw.destroyed) {
       opened.stream.destroy();
       return reply;
@@ -157,23 +144,38 @@ async function readSmallObject(storage: Storage, key: string, cache: SmallObject
   for (let attempt = 1; ; attempt++) {
     const info = await headOrFail(storage, key);
     if (info.size > cache.maxObjectBytes) return { info };
-    let opened: Awaited<ReturnType<Storage['get']>>;
-    try {
-      opened = await storage.get(key);
-    } catch (error) {
-      if (error instanceof StorageNotFoundError && attempt < MAX_ATTEMPTS) continue;
-      if (error instanceof StorageNotFoundError) throw new AppError('object-not-found', 'Object does not exist');
-      throw error;
-    }
-    if (opened.info.etag !== info.etag) {
-      opened.stream.destroy();
-      if (attempt < MAX_ATTEMPTS) continue;
-      throw changedWhileRead();
-    }
+    const opened = await openAsDescribed(storage, key, info, undefined, attempt);
+    if (!opened) continue;
     const bytes = await readWhole(opened.stream);
     if (bytes.length === info.size) return { info, bytes };
     if (attempt >= MAX_ATTEMPTS) throw changedWhileRead();
   }
+}
+
+/**
+ * Opens `key` (or `range` of it) as `info` describes it. Null when it is gone or replaced since `info` was read and
+ * attempt `attempt` may still start over; past the last attempt, the error a person reads instead.
+ */
+async function openAsDescribed(
+  storage: Storage,
+  key: string,
+  info: StoredObjectInfo,
+  range: { start: number; end: number } | undefined,
+  attempt: number,
+): Promise<Awaited<ReturnType<Storage['get']>> | null> {
+  const mayRetry = attempt < MAX_ATTEMPTS;
+  let opened: Awaited<ReturnType<Storage['get']>>;
+  try {
+    opened = await storage.get(key, range);
+  } catch (error) {
+    if ((error instanceof StorageNotFoundError || error instanceof StorageRangeError) && mayRetry) return null;
+    if (error instanceof StorageNotFoundError) throw new AppError('object-not-found', 'Object does not exist');
+    throw error;
+  }
+  if (opened.info.etag === info.etag) return opened;
+  opened.stream.destroy();
+  if (mayRetry) return null;
+  throw changedWhileRead();
 }
 
 const changedWhileRead = () => new AppError('conflict', 'The file changed while it was being read. Please try again.');
