@@ -50,7 +50,12 @@ export interface ViewersResult {
   bytes: number;
   requestsPerSecond: number;
   kinds: Record<RequestKind, KindFigures>;
+  /** p99 of the /api/gallery answers sent in each WINDOW_SECONDS of the run, in order: where in the run the tail is. */
+  apiP99ByWindow: number[];
 }
+
+/** The stretch of a run each `apiP99ByWindow` figure covers (the last one may hold only requests sent at the end). */
+export const WINDOW_SECONDS = 10;
 
 /** What a browser sends: the server may compress, and the answers are measured as it sends them. */
 const ACCEPT_ENCODING = 'br, gzip';
@@ -86,6 +91,7 @@ export async function runViewers(plan: ViewerPlan): Promise<ViewersResult> {
   >;
   const errors = Object.fromEntries(REQUEST_KINDS.map((kind) => [kind, 0])) as Record<RequestKind, number>;
   const errorSamples: string[] = [];
+  const apiByWindow: number[][] = [];
   let bytes = 0;
   let iterations = 0;
 
@@ -114,7 +120,7 @@ export async function runViewers(plan: ViewerPlan): Promise<ViewersResult> {
           response.on('end', () => {
             const status = response.statusCode ?? 0;
             const ok = (status >= 200 && status < 300) || status === 304;
-            if (ok) latencies[kind].push(performance.now() - started);
+            if (ok) recordLatency(kind, started, performance.now() - started);
             else fail(kind, target, `status ${status}`);
             const encoding = response.headers['content-encoding'];
             resolve({ ok, body: ok && keepBody ? decode(Buffer.concat(chunks), encoding) : null });
@@ -130,6 +136,15 @@ export async function runViewers(plan: ViewerPlan): Promise<ViewersResult> {
 
   const started = performance.now();
   const end = started + plan.seconds * 1000;
+
+  function recordLatency(kind: RequestKind, sentAt: number, ms: number): void {
+    latencies[kind].push(ms);
+    if (kind !== 'api') return;
+    const window = Math.floor((sentAt - started) / (WINDOW_SECONDS * 1000));
+    const sent = apiByWindow[window] ?? [];
+    sent.push(ms);
+    apiByWindow[window] = sent;
+  }
 
   async function viewer(): Promise<void> {
     const kept = new Set<string>();
@@ -185,6 +200,7 @@ export async function runViewers(plan: ViewerPlan): Promise<ViewersResult> {
     bytes,
     requestsPerSecond: requests / seconds,
     kinds,
+    apiP99ByWindow: Array.from(apiByWindow, (window) => percentile(Float64Array.from(window ?? []).sort(), 99)),
   };
 }
 

@@ -13,12 +13,13 @@ import path from 'node:path';
 import { promisify } from 'node:util';
 import { loadConfig } from '../server/env';
 import { makeTempDir } from '../server/test/harness';
+import { PRODUCTION_ENV, PRODUCTION_NODE_FLAGS } from '../server/test/support/production-runtime';
 import { freePort, startServerProcess, stopServerProcess } from '../server/test/support/server-process';
 import { GALLERY_PAGE_SIZE } from '../shared/schemas/gallery';
 import { writeBenchmarkSection } from './_doc-section';
 import { seedMainGallery } from './_gallery-seed';
 import { printRatio } from './_report';
-import type { KindFigures, ViewerPlan, ViewersResult } from './_viewers';
+import { type KindFigures, type ViewerPlan, type ViewersResult, WINDOW_SECONDS } from './_viewers';
 
 const VIEWERS_SCRIPT = path.resolve(import.meta.dirname, '_viewers.ts');
 /** The benchmark's own web build: dist/ is rebuilt (and emptied) by other runs at any moment. */
@@ -173,11 +174,11 @@ export async function run(args: string[]): Promise<void> {
     const seeded = await seedMainGallery(config, { items: ITEMS, downloadable: DOWNLOADABLE });
     console.log(`seeded ${ITEMS} items in ${((performance.now() - seedingStarted) / 1000).toFixed(1)} s`);
     const pageCount = Math.ceil(ITEMS / GALLERY_PAGE_SIZE);
-    // As `npm start` runs it: the built server (`npm run build` made it above), production mode, and glibc limited to
-    // two malloc arenas.
+    // As `npm start` runs it: the built server (`npm run build` made it above) with production's flags and
+    // environment (server/test/support/production-runtime.ts), in production mode.
     const server = await startServerProcess(temp.dir, port, {
       built: true,
-      env: { NODE_ENV: 'production', WEB_DIST, MALLOC_ARENA_MAX: '2', LOG_LEVEL: 'warn' },
+      env: { NODE_ENV: 'production', WEB_DIST, LOG_LEVEL: 'warn' },
     });
     const pid = server.child.pid ?? 0;
     try {
@@ -239,6 +240,8 @@ function report(
     for (const [kind, figures] of Object.entries(result.kinds)) console.log(`  ${kindLine(kind, figures)}`);
     for (const sample of result.errorSamples) console.log(`  error: ${sample}`);
   }
+  const windows = (result: ViewersResult) => result.apiP99ByWindow.map((p99) => p99.toFixed(0)).join(' / ');
+  console.log(`API p99 in each ${WINDOW_SECONDS} s, ms: server ${windows(ours)}; bare ${windows(reference)}`);
   const peakMb = run.rssPeak / MB;
   console.log(`server RSS: ${(run.rssBefore / MB).toFixed(0)} MB before the load, peak ${peakMb.toFixed(0)} MB`);
   printRatio('API p99 vs bare node:http', ours.kinds.api.p99, reference.kinds.api.p99, 'ms');
@@ -253,6 +256,9 @@ function report(
   // A short smoke run must not replace the figures of the full one.
   if (options.seconds < 60) return;
   const { kinds } = ours;
+  const productionEnvironment = Object.entries(PRODUCTION_ENV)
+    .map(([name, value]) => `${name}=${value}`)
+    .join(' ');
   const bareKinds = reference.kinds;
   writeBenchmarkSection(
     'load',
@@ -261,7 +267,7 @@ function report(
 ready main-gallery images (${Math.ceil(run.seeded.items / GALLERY_PAGE_SIZE)} pages; the image pipeline's derivatives of one 6000×4000 demo
 photo under every item, and ${run.seeded.downloadable.length} of them with its ${(run.seeded.originalBytes / MB).toFixed(1)} MB original) and
 starts the built server as its own process, as \`npm start\` does (\`build/server.js\`, production mode, SQLite and disk,
-\`MALLOC_ARENA_MAX=2\`).
+\`${PRODUCTION_NODE_FLAGS.join(' ')}\`, \`${productionEnvironment}\`).
 Every page is fetched once first, as the first visitors after a start would. Then \`bench/_viewers.ts\`, its own
 process, runs ${options.viewers} viewers for ${options.seconds} s: each opens a public page as HTML (the home page one time in five,
 else a random \`/gallery\` page), asks \`/api/gallery\` for it, fetches the page's thumbnails it has not seen
@@ -278,6 +284,8 @@ ${kindRow('HTML page', kinds.page, bareKinds.page)}
 ${kindRow('`/api/gallery`', kinds.api, bareKinds.api)}
 ${kindRow('thumbnail', kinds.thumbnail, bareKinds.thumbnail)}
 ${kindRow('original download', kinds.download, bareKinds.download)}
+
+\`/api/gallery\` p99 in each ${WINDOW_SECONDS} s of the run, ms: ${windows(ours)} (bare: ${windows(reference)}).
 
 Throughput ${ours.requestsPerSecond.toFixed(0)} requests/s, bare ${reference.requestsPerSecond.toFixed(0)} requests/s
 (${((ours.requestsPerSecond / reference.requestsPerSecond) * 100).toFixed(1)} %); server RSS ${(run.rssBefore / MB).toFixed(0)} MB before the load, peak ${peakMb.toFixed(0)} MB.

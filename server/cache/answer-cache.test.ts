@@ -62,6 +62,31 @@ describe('answers kept as bytes', () => {
     expect(made).toBe(2);
   });
 
+  it('spreads the backstop of answers made together over the second half of their age', async () => {
+    let clock = 0;
+    const cache = createAnswerCache({ maxAgeMs: 1000, now: () => clock });
+    const made = new Map<string, number>();
+    const produce = (key: string) => async () => {
+      made.set(key, (made.get(key) ?? 0) + 1);
+      return key;
+    };
+    const keys = Array.from({ length: 50 }, (_, i) => `page-${i}`);
+    const askAll = () => Promise.all(keys.map((key) => cache.get(key, produce(key))));
+    const remade = () => keys.filter((key) => (made.get(key) ?? 0) > 1).length;
+    await askAll();
+    clock = 499;
+    await askAll();
+    expect(remade()).toBe(0);
+    // Each is due at a uniform point of 500–1000 ms: that all 50 fall on one side of 750 has odds of 2^-49.
+    clock = 750;
+    await askAll();
+    expect(remade()).toBeGreaterThan(0);
+    expect(remade()).toBeLessThan(keys.length);
+    clock = 1000;
+    await askAll();
+    expect(remade()).toBe(keys.length);
+  });
+
   it('keeps nothing, and forgets what it had, for an answer made not to be kept', async () => {
     let clock = 0;
     const cache = createAnswerCache<undefined>({ maxAgeMs: 1000, now: () => clock });

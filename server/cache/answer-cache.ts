@@ -5,10 +5,20 @@ import zlib from 'node:zlib';
 /** The encodings an answer is kept in besides plain JSON (what @fastify/compress would otherwise do per request). */
 export type AnswerEncoding = 'br' | 'gzip';
 
+/**
+ * Brotli's quality 6, not its default 11: a kept answer is compressed again after every change and every backstop
+ * remake, while requests wait for it. On an 84 KB gallery page quality 11 took 70 ms for 9.9 KB and quality 6 took
+ * 1.3 ms for 11.0 KB; with 50 pages remade at once, 11 held the server for seconds (docs/BENCHMARKS.md, load).
+ */
+const BROTLI_QUALITY = 6;
+
 const compressors: Record<AnswerEncoding, (body: Buffer) => Promise<Buffer>> = {
   br: (body) =>
     promisify(zlib.brotliCompress)(body, {
-      params: { [zlib.constants.BROTLI_PARAM_MODE]: zlib.constants.BROTLI_MODE_TEXT },
+      params: {
+        [zlib.constants.BROTLI_PARAM_MODE]: zlib.constants.BROTLI_MODE_TEXT,
+        [zlib.constants.BROTLI_PARAM_QUALITY]: BROTLI_QUALITY,
+      },
     }),
   gzip: (body) => promisify(zlib.gzip)(body, { level: 9 }),
 };
@@ -42,15 +52,23 @@ export interface MadeAnswer<Meta> {
 interface Entry<Meta> {
   answer: CachedAnswer<Meta>;
   bytes: number;
-  builtAt: number;
+  /** When the backstop makes it again (monotonic ms). */
+  remakeAt: number;
 }
+
+/**
+ * An answer's backstop age is drawn between half and all of `maxAgeMs`: answers made together (the first visitors after
+ * a start, or after a change that cleared them all) would otherwise all come due in the same second and be made again
+ * at once, 50 server renders in one burst that stalled every request behind it (docs/BENCHMARKS.md, load).
+ */
+const BACKSTOP_SPREAD = 0.5;
 
 export interface AnswerCacheOptions {
   /** Bytes kept at most (plain and compressed forms together); the least recently used answers go first. */
   maxBytes?: number;
   /**
-   * An answer is made again after this long even if no change was announced: the backstop for a lost announcement.
-   * The old one is served until the new one is made.
+   * An answer is made again after at most this long (at least half of it) even if no change was announced: the
+   * backstop for a lost announcement. The old one is served until the new one is made.
    */
   maxAgeMs?: number;
   /** Milliseconds, monotonic; tests pass a fake clock. */
@@ -124,7 +142,7 @@ export function createAnswerCache<Meta = undefined>(options: AnswerCacheOptions 
     });
     if (generation === started) remove(key);
     if (generation === started && made.keep !== false) {
-      entry = { answer, bytes: made.body.length, builtAt: now() };
+      entry = { answer, bytes: made.body.length, remakeAt: now() + maxAgeMs * (1 - BACKSTOP_SPREAD * Math.random()) };
       entries.set(key, entry);
       heldBytes += made.body.length;
       evict();
@@ -140,7 +158,7 @@ export function createAnswerCache<Meta = undefined>(options: AnswerCacheOptions 
       entries.set(key, entry);
       // Past its age, with no change announced: the backstop only. It is made again behind this request, which
       // (like every one until the new answer is there) still gets the kept bytes instead of waiting for the remake.
-      if (now() - entry.builtAt >= maxAgeMs) remake(key, produce).catch(() => undefined);
+      if (now() >= entry.remakeAt) remake(key, produce).catch(() => undefined);
       return Promise.resolve(entry.answer);
     }
     return remake(key, produce);

@@ -1,8 +1,9 @@
 import { createHash } from 'node:crypto';
 import { sql } from 'kysely';
-import pg from 'pg';
+import type * as Postgres from 'pg';
 import type { ChangeTransport } from '../cache/change-feed';
 import type { Config } from '../env';
+import { requireOnUse } from '../require-on-use';
 import type { Database, Db } from './database';
 
 export interface ChangeTransportOptions {
@@ -31,7 +32,7 @@ export function createChangeTransport(
 }
 
 /** Database and schema both: test schemas (and any two sites) sharing one PostgreSQL database never hear each other. */
-export async function channelOf(client: pg.Client): Promise<string> {
+export async function channelOf(client: Postgres.Client): Promise<string> {
   const { rows } = await client.query<{ place: string }>(
     `SELECT current_database() || '.' || current_schema() AS place`,
   );
@@ -49,14 +50,18 @@ function postgresTransport(db: Db, url: string, options: ChangeTransportOptions)
   const checkEveryMs = options.checkEveryMs ?? 10_000;
   let channel = '';
   let handlers: Parameters<ChangeTransport['start']>[0] | undefined;
-  let listening: pg.Client | null = null;
+  let listening: Postgres.Client | null = null;
   let stopped = false;
   let retryDelay = RECONNECT_FIRST_MS;
   let retryTimer: NodeJS.Timeout | undefined;
   let checkTimer: NodeJS.Timeout | undefined;
 
   async function connect(): Promise<void> {
-    const client = new pg.Client({ connectionString: url, keepAlive: true, query_timeout: 5000 });
+    const client = new (requireOnUse<typeof Postgres>('pg').Client)({
+      connectionString: url,
+      keepAlive: true,
+      query_timeout: 5000,
+    });
     client.on('notification', (notification) => {
       if (notification.channel === channel && notification.payload !== undefined) {
         handlers?.message(notification.payload);
@@ -85,7 +90,7 @@ function postgresTransport(db: Db, url: string, options: ChangeTransportOptions)
     handlers?.gap();
   }
 
-  function lost(client: pg.Client): void {
+  function lost(client: Postgres.Client): void {
     if (listening !== client) return;
     listening = null;
     client.end().catch(() => undefined);

@@ -2,11 +2,13 @@ import fs from 'node:fs';
 import path from 'node:path';
 import SQLite from 'better-sqlite3';
 import { Kysely, PostgresDialect, SqliteDialect } from 'kysely';
-import pg from 'pg';
+import type * as Postgres from 'pg';
 import type { Config } from '../env';
+import { requireOnUse } from '../require-on-use';
 import { migrateToLatest } from './migrate';
 import type { DatabaseSchema } from './schema';
 import { SCHEMA_LOCK, withDatabaseLock } from './schema-lock';
+import { withStatementCache } from './statement-cache';
 
 export type Db = Kysely<DatabaseSchema>;
 export type DatabaseKind = 'sqlite' | 'postgres';
@@ -45,12 +47,12 @@ function openSqlite(file: string): Database {
   sqlite.pragma('synchronous = NORMAL');
   sqlite.pragma('foreign_keys = ON');
   sqlite.pragma('busy_timeout = 5000');
-  const db = new Kysely<DatabaseSchema>({ dialect: new SqliteDialect({ database: sqlite }) });
+  const db = new Kysely<DatabaseSchema>({ dialect: new SqliteDialect({ database: withStatementCache(sqlite) }) });
   return { db, kind: 'sqlite', close: () => db.destroy() };
 }
 
 function openPostgres(url: string): Database {
-  const pool = new pg.Pool({ connectionString: url, max: 10 });
+  const pool = new (requireOnUse<typeof Postgres>('pg').Pool)({ connectionString: url, max: 10 });
   const db = new Kysely<DatabaseSchema>({ dialect: new PostgresDialect({ pool }) });
   return { db, kind: 'postgres', close: () => db.destroy() };
 }

@@ -1,5 +1,6 @@
 import fsp from 'node:fs/promises';
-import decodeHeic from 'heic-decode';
+import type decodeHeic from 'heic-decode';
+import { requireOnUse } from '../require-on-use';
 import { checkImageHeader, type ImageInput } from './image-pipeline';
 import { MediaError } from './media-error';
 
@@ -13,7 +14,8 @@ export async function decodeHeif(localPath: string): Promise<Extract<ImageInput,
   const buffer = await fsp.readFile(localPath);
   let image: Awaited<ReturnType<typeof decodeHeic>>;
   try {
-    image = await decodeHeic({ buffer });
+    // Its WebAssembly heap (~20 MB) is taken only by an instance that meets a HEIC.
+    image = await requireOnUse<typeof decodeHeic>('heic-decode')({ buffer });
   } catch {
     throw new MediaError('corrupt-file');
   }

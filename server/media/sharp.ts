@@ -1,18 +1,17 @@
-import { createRequire } from 'node:module';
 import type SharpLibrary from 'sharp';
 import type { Sharp, SharpInput, SharpOptions } from 'sharp';
+import { requireOnUse } from '../require-on-use';
 
-const requireModule = createRequire(import.meta.url);
 let library: typeof SharpLibrary | undefined;
 
 /**
- * sharp (libvips), loaded the first time a picture is made: it adds ~20 MB to the resident memory of a process, and an
- * instance that only serves the gallery never decodes a picture. Every use of sharp on the server goes through here,
+ * sharp (libvips), loaded the first time a picture is made (server/require-on-use.ts): it adds ~20 MB to the resident
+ * memory of a process, and an instance that only serves the gallery never decodes a picture. Every use of sharp on the server goes through here,
  * so its settings are made once, before the first operation.
  */
 function loaded(): typeof SharpLibrary {
   if (library) return library;
-  const sharp = requireModule('sharp') as typeof SharpLibrary;
+  const sharp = requireOnUse<typeof SharpLibrary>('sharp');
   // libvips threads per operation. sharp leaves it at 1 on glibc without jemalloc (to limit heap fragmentation); two
   // let the decode and each encoder use both cores of a small server, and the peak RSS stays within budget
   // (docs/BENCHMARKS.md, ingest).

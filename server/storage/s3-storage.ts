@@ -1,15 +1,10 @@
 import fs from 'node:fs';
 import fsp from 'node:fs/promises';
 import type { Readable } from 'node:stream';
-import {
-  DeleteObjectCommand,
-  GetObjectCommand,
-  HeadObjectCommand,
-  ListObjectsV2Command,
-  S3Client,
-} from '@aws-sdk/client-s3';
-import { Upload } from '@aws-sdk/lib-storage';
-import { getSignedUrl } from '@aws-sdk/s3-request-presigner';
+import type * as S3Sdk from '@aws-sdk/client-s3';
+import type * as S3Uploads from '@aws-sdk/lib-storage';
+import type * as S3Presigner from '@aws-sdk/s3-request-presigner';
+import { requireOnUse } from '../require-on-use';
 import { formatContentDisposition } from './content-disposition';
 import { assertValidKey, checkListOptions } from './keys';
 import {
@@ -43,6 +38,11 @@ const DEFAULT_PART_BYTES = 8 * 1024 * 1024;
  */
 export function createS3Storage(options: S3StorageOptions): Storage {
   const { bucket } = options;
+  // The SDK is loaded only by an instance that stores in S3.
+  const { DeleteObjectCommand, GetObjectCommand, HeadObjectCommand, ListObjectsV2Command, S3Client } =
+    requireOnUse<typeof S3Sdk>('@aws-sdk/client-s3');
+  const { Upload } = requireOnUse<typeof S3Uploads>('@aws-sdk/lib-storage');
+  const { getSignedUrl } = requireOnUse<typeof S3Presigner>('@aws-sdk/s3-request-presigner');
   const client = new S3Client({
     region: options.region,
     endpoint: options.endpoint,

@@ -4,11 +4,12 @@ import fsp from 'node:fs/promises';
 import path from 'node:path';
 import { pipeline } from 'node:stream/promises';
 import { setTimeout as sleep } from 'node:timers/promises';
-import { S3Store } from '@tus/s3-store';
+import type * as TusS3Store from '@tus/s3-store';
 import { ERRORS } from '@tus/server';
 import type { Config } from '../env';
 import { keepLease } from '../jobs/kept-lease';
 import type { LeaseRepository } from '../repositories/lease-repository';
+import { requireOnUse } from '../require-on-use';
 import type { Storage } from '../storage/storage';
 import { LeaseLocker } from './lease-locker';
 import { isUploadUrlId, LOCK_WAIT_MS, type UploadStore } from './upload-store';
@@ -44,6 +45,7 @@ export function createS3UploadStore(deps: {
   expiryMs: number;
 }): UploadStore {
   const { s3 } = deps;
+  const { S3Store } = requireOnUse<typeof TusS3Store>('@tus/s3-store');
   const datastore = new S3Store({
     expirationPeriodInMilliseconds: deps.expiryMs,
     // Expiry is swept by the daily clean-up (deleteExpired), which works on servers without object tagging too.

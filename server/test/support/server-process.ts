@@ -2,8 +2,9 @@ import { type ChildProcess, spawn } from 'node:child_process';
 import fs from 'node:fs';
 import net from 'node:net';
 import path from 'node:path';
+import { PRODUCTION_ENV, PRODUCTION_NODE_FLAGS } from './production-runtime';
 
-const projectRoot = path.resolve(import.meta.dirname, '../../..');
+export const projectRoot = path.resolve(import.meta.dirname, '../../..');
 
 export const PROCESS_ADMIN = { email: 'photographer@example.com', password: 'upload-process-secret' };
 
@@ -30,8 +31,9 @@ export interface ServerProcessOptions {
   /** How long to wait for the health check to answer (60 s by default); several processes at once need longer. */
   startTimeoutMs?: number;
   /**
-   * Run the built server (build/server.js, made by `npm run build:server`) as `npm start` does, instead of the
-   * sources through tsx: for measuring what production holds in memory.
+   * Run the built server (build/server.js, made by `npm run build:server`) as `npm start` does, with its flags and
+   * environment (./production-runtime.ts), instead of the sources through tsx: for measuring what production holds in
+   * memory.
    */
   built?: boolean;
 }
@@ -56,7 +58,7 @@ export async function startServerProcess(
   const url = `http://127.0.0.1:${port}`;
   const admin = options.admin ?? PROCESS_ADMIN;
   let output = '';
-  const entry = options.built ? ['--enable-source-maps', 'build/server.js'] : ['--import', 'tsx', 'server/main.ts'];
+  const entry = options.built ? [...PRODUCTION_NODE_FLAGS, 'build/server.js'] : ['--import', 'tsx', 'server/main.ts'];
   const child = spawn(process.execPath, entry, {
     cwd: projectRoot,
     env: {
@@ -74,6 +76,7 @@ export async function startServerProcess(
       ADMIN_EMAIL: admin.email,
       ADMIN_INITIAL_PASSWORD: admin.password,
       LOG_LEVEL: 'warn',
+      ...(options.built ? PRODUCTION_ENV : {}),
       ...options.env,
     },
     stdio: ['ignore', 'pipe', 'pipe'],
