@@ -3,8 +3,7 @@ import { sql } from 'kysely';
 import type * as Postgres from 'pg';
 import type { ChangeTransport } from '../cache/change-feed';
 import type { Config } from '../env';
-import { requireOnUse } from '../require-on-use';
-import type { Database, Db } from './database';
+import { type Database, type Db, postgresDriver } from './database';
 
 export interface ChangeTransportOptions {
   /** PostgreSQL: how often the listening connection is proven alive; SQLite: how often other writers are looked for. */
@@ -57,7 +56,7 @@ function postgresTransport(db: Db, url: string, options: ChangeTransportOptions)
   let checkTimer: NodeJS.Timeout | undefined;
 
   async function connect(): Promise<void> {
-    const client = new (requireOnUse<typeof Postgres>('pg').Client)({
+    const client = new (postgresDriver().Client)({
       connectionString: url,
       keepAlive: true,
       query_timeout: 5000,

@@ -19,6 +19,11 @@ export interface Database {
   close(): Promise<void>;
 }
 
+/** The PostgreSQL driver, loaded the first time an instance on PostgreSQL needs it (server/require-on-use.ts). */
+export function postgresDriver(): typeof Postgres {
+  return requireOnUse<typeof Postgres>('pg');
+}
+
 /** Connects to the configured database as it is, without touching its schema (openDatabase migrates). */
 export function connectDatabase(config: Config['database']): Database {
   return config.kind === 'postgres' ? openPostgres(config.url) : openSqlite(config.file);
@@ -52,7 +57,7 @@ function openSqlite(file: string): Database {
 }
 
 function openPostgres(url: string): Database {
-  const pool = new (requireOnUse<typeof Postgres>('pg').Pool)({ connectionString: url, max: 10 });
+  const pool = new (postgresDriver().Pool)({ connectionString: url, max: 10 });
   const db = new Kysely<DatabaseSchema>({ dialect: new PostgresDialect({ pool }) });
   return { db, kind: 'postgres', close: () => db.destroy() };
 }

@@ -3,10 +3,8 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import SQLite from 'better-sqlite3';
-import type * as Postgres from 'pg';
 import type { Config } from '../env';
-import { requireOnUse } from '../require-on-use';
-import { connectDatabase } from './database';
+import { connectDatabase, postgresDriver } from './database';
 
 const run = promisify(execFile);
 
@@ -63,7 +61,7 @@ export async function restoreDatabase(database: Config['database'], source: stri
 /** No SQLite file yet, or a PostgreSQL schema without tables. */
 export async function isEmptyDatabase(database: Config['database']): Promise<boolean> {
   if (database.kind === 'sqlite') return !fs.existsSync(database.file);
-  const client = new (requireOnUse<typeof Postgres>('pg').Client)({ connectionString: database.url });
+  const client = new (postgresDriver().Client)({ connectionString: database.url });
   await client.connect();
   try {
     const { rows } = await client.query<{ count: string }>(
