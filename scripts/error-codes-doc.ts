@@ -31,6 +31,8 @@ const WHEN: Record<ErrorCode, string> = {
   'already-announced':
     'The admin sends the "your photos are ready" e-mail for a gallery whose every item an earlier e-mail announced, without confirming a repeat.',
   'folder-not-empty': 'The admin gives an unowned folder to a client whose own folder already holds media.',
+  'site-folder':
+    'The admin tries to give a folder the site owns (the main gallery, a competition’s `_event-…` folder, any `_` or `.` name) to a client.',
   'client-has-account': 'The admin invites a client whose account has already confirmed its address.',
   'gallery-empty':
     'A client asks for "Download all" of a gallery that has nothing in it yet, or the admin sends the "your photos are ready" e-mail for a gallery with nothing ready in it.',

@@ -20,6 +20,8 @@ export const ERROR_STATUS = {
   'invalid-invitation': 400,
   'email-not-verified': 403,
   'folder-not-empty': 409,
+  // A folder the site owns (the main gallery, an event's `_event-…`) is never given to a client.
+  'site-folder': 403,
   'client-has-account': 409,
   'gallery-empty': 409,
   // The "your photos are ready" e-mail: every item was announced already, and the admin did not ask to repeat it.

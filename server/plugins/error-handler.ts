@@ -20,10 +20,16 @@ export function registerErrorHandler(app: FastifyInstance): void {
       return reply.status(error.status).send(errorBody(error.code, error.message, error.details));
     }
     if (hasZodFastifySchemaValidationErrors(error)) {
-      const fields = error.validation.map((issue) => ({
-        field: issue.instancePath.replace(/^\//, '').replaceAll('/', '.'),
-        message: issue.message,
-      }));
+      const fields = error.validation.map((issue) => {
+        // A rule that names its reason (the text rule of shared/schemas/text.ts) passes it on, so a page can say
+        // more than "not valid" about a character the person cannot see.
+        const reason = (issue.params as { params?: { reason?: unknown } } | undefined)?.params?.reason;
+        return {
+          field: issue.instancePath.replace(/^\//, '').replaceAll('/', '.'),
+          message: issue.message,
+          ...(typeof reason === 'string' ? { reason } : {}),
+        };
+      });
       return reply.status(400).send(errorBody('invalid-argument', 'Some fields are missing or not valid.', { fields }));
     }
     if (error.code === 'FST_ERR_CTP_INVALID_JSON_BODY' || (error instanceof SyntaxError && error.statusCode === 400)) {
