@@ -71,6 +71,8 @@ const WHEN: Record<ErrorCode, string> = {
   unavailable: 'The mail server did not take an e-mail (invitation, "photos ready").',
   'storage-unavailable':
     'The S3 object store does not answer (refused, timed out, or failing with 5xx) when media bytes are read or written; jobs that need it wait and retry.',
+  'database-unavailable':
+    'PostgreSQL does not answer (restarting, stopped, unreachable, out of connections): every request that needs it, with Retry-After: 5; the instance reconnects by itself, and `/api/health` answers 503 with `checks.database: "down"` meanwhile.',
   'disk-full':
     "The server's disk is full (ENOSPC or EDQUOT on any write, or the database reports its disk full). An unfinished upload keeps the bytes already written; once space is freed it resumes from that offset.",
 };

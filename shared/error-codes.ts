@@ -56,6 +56,8 @@ export const ERROR_STATUS = {
   unavailable: 503,
   // The object store (S3) does not answer: nothing was lost, the request can be made again later.
   'storage-unavailable': 503,
+  // The database does not answer (restarting, stopped, unreachable): the request can be made again in a few seconds.
+  'database-unavailable': 503,
   // The server's own disk is full (ENOSPC, EDQUOT): an unfinished upload keeps what was written and resumes once
   // space is freed. Not the configured quota, which is quota-exceeded.
   'disk-full': 507,

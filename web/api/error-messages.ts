@@ -50,6 +50,7 @@ export const ERROR_MESSAGE_KEYS: Record<ErrorCode | typeof NETWORK_ERROR, string
   'internal-error': 'common:errors.generic',
   unavailable: 'common:errors.unavailable',
   'storage-unavailable': 'common:errors.storageUnavailable',
+  'database-unavailable': 'common:errors.databaseUnavailable',
   'disk-full': 'common:errors.diskFull',
 };
 
