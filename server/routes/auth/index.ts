@@ -60,7 +60,7 @@ export const authRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app
     '/api/auth/sign-in',
     { config: perIp(limits.signIn), schema: { body: signInBodySchema, response: { 200: sessionUserSchema } } },
     async (request, reply) =>
-      withCookies(reply, await ctx.accounts.signIn(request.body, fromNodeHeaders(request.headers))),
+      withCookies(reply, await ctx.accounts.signIn(request.body, fromNodeHeaders(request.headers), request.ip)),
   );
 
   app.post('/api/auth/sign-out', { schema: { response: { 200: okResponseSchema } } }, async (request, reply) => {
