@@ -17,7 +17,9 @@ function loaded(): typeof SharpLibrary {
   // (docs/BENCHMARKS.md, ingest).
   sharp.concurrency(2);
   // libvips' operation cache keeps recent results for reuse; every image here is decoded once and never asked for
-  // again, so the cache only adds to the peak RSS (tens of megabytes in the ingest benchmark).
+  // again, so the cache only adds to the peak RSS (tens of megabytes in the ingest benchmark). With it off, what a
+  // process keeps after making pictures is malloc's: production holds glibc's mmap threshold fixed so that freed
+  // picture buffers go back to the system (MALLOC_MMAP_THRESHOLD_, server/test/support/production-runtime.ts).
   sharp.cache(false);
   library = sharp;
   return sharp;

@@ -16,4 +16,9 @@ export const PRODUCTION_ENV = {
   // glibc's malloc otherwise keeps an arena per worker thread (libvips' among them): an ingest peaked at 360–370 MB
   // with them and 240–255 MB with two (docs/BENCHMARKS.md, ingest).
   MALLOC_ARENA_MAX: '2',
+  // glibc maps blocks above 128 KiB on their own and unmaps them when freed, but raises that bound to the size of each
+  // such block freed (up to 32 MiB): after libvips freed its first decoded picture, pictures' buffers came from the
+  // arenas, and their freed pages stayed. Held at 128 KiB, a server that had made the demo set sat at 191 MB instead
+  // of 324 MB and peaked at 252 MB instead of 347 MB under the load benchmark's viewers (docs/BENCHMARKS.md, load).
+  MALLOC_MMAP_THRESHOLD_: '131072',
 } as const;
