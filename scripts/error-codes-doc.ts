@@ -31,6 +31,8 @@ const WHEN: Record<ErrorCode, string> = {
   'already-announced':
     'The admin sends the "your photos are ready" e-mail for a gallery whose every item an earlier e-mail announced, without confirming a repeat.',
   'folder-not-empty': 'The admin gives an unowned folder to a client whose own folder already holds media.',
+  'site-folder':
+    'The admin tries to give a folder the site owns (the main gallery, a competition’s `_event-…` folder, any `_` or `.` name) to a client.',
   'client-has-account': 'The admin invites a client whose account has already confirmed its address.',
   'gallery-empty':
     'A client asks for "Download all" of a gallery that has nothing in it yet, or the admin sends the "your photos are ready" e-mail for a gallery with nothing ready in it.',
@@ -69,6 +71,8 @@ const WHEN: Record<ErrorCode, string> = {
   unavailable: 'The mail server did not take an e-mail (invitation, "photos ready").',
   'storage-unavailable':
     'The S3 object store does not answer (refused, timed out, or failing with 5xx) when media bytes are read or written; jobs that need it wait and retry.',
+  'database-unavailable':
+    'PostgreSQL does not answer (restarting, stopped, unreachable, out of connections): every request that needs it, with Retry-After: 5; the instance reconnects by itself, and `/api/health` answers 503 with `checks.database: "down"` meanwhile.',
   'disk-full':
     "The server's disk is full (ENOSPC or EDQUOT on any write, or the database reports its disk full). An unfinished upload keeps the bytes already written; once space is freed it resumes from that offset.",
 };

@@ -28,6 +28,7 @@ import { sessionRoutes } from './routes/session/index';
 import { siteRoutes } from './routes/site/index';
 import { storageApiRoutes } from './routes/storage/index';
 import { startDemoContentAfterListen } from './services/demo-content';
+import type { RenderLimit } from './ssr/render-limit';
 import { createStorage } from './storage/index';
 import { uploadRoutes } from './uploads/index';
 import { webDistDir } from './web-dist';
@@ -39,6 +40,8 @@ export interface BuildOptions {
   onRoute?: (route: RouteOptions) => void;
   /** Account limits and hashing cost overrides (tests, benchmarks); production uses the defaults. */
   auth?: AuthModuleOptions;
+  /** How many pages the server renders for one client address per window (tests); DEFAULT_RENDER_LIMIT otherwise. */
+  pageRenders?: RenderLimit;
 }
 
 /**
@@ -103,6 +106,6 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   await app.register(storageApiRoutes, { ctx });
   await app.register(uploadRoutes, { ctx });
 
-  await registerWebApp(app, { root: options.webRoot ?? webDistDir(), config, ctx });
+  await registerWebApp(app, { root: options.webRoot ?? webDistDir(), config, ctx, renderLimit: options.pageRenders });
   return app;
 }

@@ -20,6 +20,8 @@ export const ERROR_STATUS = {
   'invalid-invitation': 400,
   'email-not-verified': 403,
   'folder-not-empty': 409,
+  // A folder the site owns (the main gallery, an event's `_event-…`) is never given to a client.
+  'site-folder': 403,
   'client-has-account': 409,
   'gallery-empty': 409,
   // The "your photos are ready" e-mail: every item was announced already, and the admin did not ask to repeat it.
@@ -54,6 +56,8 @@ export const ERROR_STATUS = {
   unavailable: 503,
   // The object store (S3) does not answer: nothing was lost, the request can be made again later.
   'storage-unavailable': 503,
+  // The database does not answer (restarting, stopped, unreachable): the request can be made again in a few seconds.
+  'database-unavailable': 503,
   // The server's own disk is full (ENOSPC, EDQUOT): an unfinished upload keeps what was written and resumes once
   // space is freed. Not the configured quota, which is quota-exceeded.
   'disk-full': 507,

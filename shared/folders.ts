@@ -13,6 +13,15 @@ export const FOLDER_PLACEHOLDER = '.placeholder';
  */
 export const MAIN_GALLERY_FOLDER = 'MainGallery';
 
+/**
+ * Whether the site itself owns `folder`: the main gallery, or a name starting with `_` or `.`, which are the server's
+ * own (`_derived`, a competition's `_event-<id>`) and which no upload may name. Such a folder is never a client's:
+ * it is not listed as a folder without an owner, and the server refuses to give it to anyone.
+ */
+export function isSiteFolder(folder: string): boolean {
+  return folder === MAIN_GALLERY_FOLDER || folder.startsWith('_') || folder.startsWith('.');
+}
+
 /** 'dana.cohen@example.com' → 'dana_cohen@example_com'. The address is lower-cased first, as accounts store it. */
 export function folderNameForEmail(email: string): string {
   return email

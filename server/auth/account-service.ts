@@ -76,25 +76,34 @@ export function createAccountService(deps: AccountServiceDeps) {
       return { result: await clientAccounts.presentUser(user), setCookies: signedUp.headers.getSetCookie() };
     },
 
-    async signIn(input: { email: string; password: string }, headers: Headers): Promise<WithCookies<SessionUser>> {
+    /**
+     * `source` is the client's address (as the proxy settings let Fastify see it): failures stop the address that
+     * made them, and slow down, never stop, the account's sign-ins from elsewhere.
+     */
+    async signIn(
+      input: { email: string; password: string },
+      headers: Headers,
+      source: string,
+    ): Promise<WithCookies<SessionUser>> {
       const email = normalizeEmail(input.email);
       if (!isValidEmail(email)) throw authErrors.invalidEmail();
-      await limiter.assertAllowed('signInFailures', email);
+      // Counted as a failure before the password is checked, so guesses sent at once are all counted; a success, or
+      // any error but a wrong password, gives it back.
+      const attempt = await limiter.reserve('signInFailures', email, source);
+      await limiter.slowDownSignIn(email);
       try {
         const { headers: out, response } = await auth.api.signInEmail({
           body: { email, password: input.password, rememberMe: true },
           headers,
           returnHeaders: true,
         });
-        await limiter.clear('signInFailures', email);
+        await limiter.clear('signInFailures', email, source);
         await clientAccounts.afterSignIn(response.user.id);
         return { result: await clientAccounts.presentUser(response.user), setCookies: out.getSetCookie() };
       } catch (error) {
         const code = betterAuthCode(error);
-        if (code === 'INVALID_EMAIL_OR_PASSWORD' || code === 'PASSWORD_TOO_LONG') {
-          await limiter.record('signInFailures', email);
-          throw authErrors.invalidCredentials();
-        }
+        if (code === 'INVALID_EMAIL_OR_PASSWORD' || code === 'PASSWORD_TOO_LONG') throw authErrors.invalidCredentials();
+        await attempt.release();
         throw error;
       }
     },

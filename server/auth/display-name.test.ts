@@ -2,10 +2,10 @@ import { describe, expect, it } from 'vitest';
 import { cleanDisplayName } from './display-name';
 
 describe('display names', () => {
-  it('stores the name as typed after NFC normalisation, without line breaks or tabs', () => {
+  it('stores the name as typed after NFC normalisation, with pasted line breaks and tabs as a space', () => {
     const decomposed = 'Chloe\u0301 Dupont';
     expect(cleanDisplayName(decomposed)).toBe('Chloé Dupont');
-    expect(cleanDisplayName(' דנה\tכהן\n')).toBe('דנהכהן');
+    expect(cleanDisplayName(' דנה\tכהן\n')).toBe('דנה כהן');
     expect(cleanDisplayName('  ')).toBeNull();
     expect(cleanDisplayName(undefined)).toBeNull();
   });

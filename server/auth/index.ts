@@ -19,12 +19,15 @@ import { type AuthLimits, createAccountLimiter, DEFAULT_AUTH_LIMITS } from './li
 import type { ScryptParams } from './password-hash';
 import { createResetService, type ResetService } from './reset-service';
 import { loadAuthSecret } from './secret';
+import { DEFAULT_SIGN_IN_DELAY, type SignInDelay } from './sign-in-delay';
 
 export interface AuthModuleOptions {
   /** Overrides of the default limits (benchmarks and tests that need many attempts from one address). */
   limits?: { perIp?: Partial<AuthLimits['perIp']>; perAccount?: Partial<AuthLimits['perAccount']> };
   /** Hashing cost; the default is the production cost (N = 2^17, r = 8). */
   scrypt?: ScryptParams;
+  /** How sign-ins of an account under attack slow down (tests set no delay, or record it instead of waiting). */
+  signInDelay?: Partial<SignInDelay>;
 }
 
 /** The repositories accounts use, built once by the composition root (server/composition.ts). */
@@ -73,7 +76,10 @@ export async function createAuthModule(input: {
     scrypt: input.options?.scrypt,
   });
   await migrateBetterAuth(auth);
-  const limiter = createAccountLimiter(repositories.authAttempts, limits.perAccount);
+  const limiter = createAccountLimiter(repositories.authAttempts, limits.perAccount, {
+    ...DEFAULT_SIGN_IN_DELAY,
+    ...input.options?.signInDelay,
+  });
   await limiter.prune();
   const mailer = createMailer({
     smtpUrl: config.smtpUrl,

@@ -59,6 +59,8 @@ export function createResetService(deps: ResetServiceDeps) {
         await auth.api.requestPasswordReset({ body: { email } });
         await auth.api.requestPasswordResetEmailOTP({ body: { email } });
       });
+      // A new code comes with its own tries: those of the code it replaces are forgotten.
+      await limiter.clear('resetCodeTries', email);
       const { user, linkToken, code } = secrets;
       if (!user || !linkToken || !code) return;
       deps.mailer.sendLater(
@@ -90,6 +92,8 @@ export function createResetService(deps: ResetServiceDeps) {
         throw error;
       }
       await deps.resetTokens.deleteAllForUser(user.id, user.email);
+      // The mailbox's owner chose a new password: wrong guesses of the old one stop no address any more.
+      await limiter.clear('signInFailures', user.email);
       await deps.clientAccounts.markVerified(user);
     },
 
@@ -103,23 +107,28 @@ export function createResetService(deps: ResetServiceDeps) {
       if (!isValidEmail(email)) throw authErrors.invalidEmail();
       if (!CODE_PATTERN.test(code)) throw authErrors.invalidCode();
       assertAcceptablePassword(input.newPassword);
-      await limiter.assertAllowed('resetCodeFailures', email);
+      // Counted before the code is compared, so tries sent at once cannot all pass a check made before any of them
+      // was recorded: a try of the present code, then a failure of the address, given back unless the code is wrong.
+      await limiter.reserve('resetCodeTries', email);
+      const counted = await limiter.reserve('resetCodeFailures', email);
       try {
         await auth.api.resetPasswordEmailOTP({ body: { email, otp: code, password: input.newPassword } });
       } catch (error) {
         const failure = betterAuthCode(error);
-        if (failure === 'OTP_EXPIRED') throw authErrors.expiredCode();
         if (failure === 'INVALID_OTP' || failure === 'TOO_MANY_ATTEMPTS' || failure === 'USER_NOT_FOUND') {
-          await limiter.record('resetCodeFailures', email);
           if (failure === 'TOO_MANY_ATTEMPTS') throw tooManyAttempts();
           throw authErrors.invalidCode();
         }
+        await counted.release();
+        if (failure === 'OTP_EXPIRED') throw authErrors.expiredCode();
         throw error;
       }
+      await counted.release();
       const context = await auth.$context;
       const found = await context.internalAdapter.findUserByEmail(email);
       if (found) {
         await deps.resetTokens.deleteAllForUser(found.user.id, email);
+        await limiter.clear('signInFailures', email);
         await deps.clientAccounts.markVerified(found.user);
       }
     },

@@ -1,7 +1,6 @@
-import { createHash, randomBytes } from 'node:crypto';
+import { createHash } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
-import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { runBackupCommand } from '../../scripts/backup';
 import type { AdminMedia } from '../../shared/schemas/admin';
@@ -16,6 +15,7 @@ import { createTestAppWithAdmin, makeTempDir, type TestApp } from '../test/harne
 import { until } from '../test/support/ingest';
 import { FAST_HASH, TestClient } from '../test/test-client';
 import { MANIFEST_FILE } from './manifest';
+import { makePostgresDatabase } from './restore-test-support';
 
 const ADMIN = { email: 'photographer@example.com', password: 'backup-admin-secret' };
 const PASSWORD = 'riding at dawn';
@@ -30,22 +30,6 @@ const COMPARED_TABLES = [
   'client_order',
   'client_order_item',
 ] as const;
-
-/** A fresh PostgreSQL database (not a schema: pg_dump and pg_restore work on whole databases), dropped afterwards. */
-async function makePostgresDatabase(): Promise<{ url: string; drop: () => Promise<void> }> {
-  const base = process.env.TEST_DATABASE_URL as string;
-  const name = `backup_${randomBytes(5).toString('hex')}`;
-  const run = async (statement: string) => {
-    const client = new pg.Client({ connectionString: base });
-    await client.connect();
-    await client.query(statement);
-    await client.end();
-  };
-  await run(`CREATE DATABASE "${name}"`);
-  const url = new URL(base);
-  url.pathname = `/${name}`;
-  return { url: url.toString(), drop: () => run(`DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`) };
-}
 
 async function rowsOf(database: Database, table: string): Promise<unknown[]> {
   // Named as one table of the schema type only to type the query: the compared tables include better-auth's

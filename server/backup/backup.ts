@@ -5,13 +5,13 @@ import type { Config } from '../env';
 import type { Storage, StoredObjectInfo } from '../storage/storage';
 import {
   DATA_FILES,
+  databaseFileOf,
   hashFile,
+  isUnfinishedUpload,
   MANIFEST_FILE,
   type Manifest,
   type ManifestFile,
   MEDIA_FOLDER,
-  PG_DUMP_FILE,
-  SQLITE_FILE,
   writeHashed,
 } from './manifest';
 
@@ -28,7 +28,9 @@ export interface BackupResult {
  * The database is copied first (SQLite's online backup, or pg_dump, each a consistent view of one moment), then the
  * media. Media are written once under their keys and deleted only when the trash is emptied days later, so every
  * object the copied database names is still there when the media are read; objects uploaded meanwhile are copied
- * too and are simply unreferenced after a restore.
+ * too and are simply unreferenced after a restore. Unfinished uploads in the bucket (the tus store's parts and
+ * records) are left out: they are not the site's data yet, and they are gone once each upload finishes or expires,
+ * so a snapshot naming them could not be restored.
  *
  * Everything goes into a sibling `.partial` folder that is renamed to `target` only after the manifest, written last,
  * is on disk: an interrupted backup never leaves a folder that looks complete.
@@ -44,7 +46,7 @@ export async function createBackup(config: Config, storage: Storage, target: str
       files.push({ path: relative, ...(await hashFile(path.join(workDir, relative))) });
     };
 
-    const databaseFile = config.database.kind === 'sqlite' ? SQLITE_FILE : PG_DUMP_FILE;
+    const databaseFile = databaseFileOf(config.database.kind);
     await snapshotDatabase(config.database, path.join(workDir, databaseFile));
     await record(databaseFile);
 
@@ -57,6 +59,7 @@ export async function createBackup(config: Config, storage: Storage, target: str
 
     const objects: Manifest['objects'] = [];
     for await (const object of listAll(storage)) {
+      if (isUnfinishedUpload(object.key)) continue;
       if (storage.kind === 's3') {
         objects.push({ key: object.key, size: object.size, etag: object.etag });
         continue;

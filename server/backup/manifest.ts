@@ -4,16 +4,31 @@ import path from 'node:path';
 import type { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import { z } from 'zod';
+import { UPLOADS_PREFIX } from '../uploads/s3-upload-store';
 
 /** The file a snapshot folder is recognised by. It is written last, so a folder without it is not a snapshot. */
 export const MANIFEST_FILE = 'manifest.json';
 /** The SQLite copy, or PostgreSQL's dump in pg_dump's custom format. */
 export const SQLITE_FILE = 'app.db';
 export const PG_DUMP_FILE = 'database.pgdump';
+
+export function databaseFileOf(kind: 'sqlite' | 'postgres'): string {
+  return kind === 'sqlite' ? SQLITE_FILE : PG_DUMP_FILE;
+}
+
 /** Media bytes of a disk-stored site, under their storage keys. */
 export const MEDIA_FOLDER = 'media';
 /** Files of DATA_DIR that are neither the database nor media but are needed to read them (the signing key). */
 export const DATA_FILES = ['auth-secret'] as const;
+
+/**
+ * The tus store's unfinished uploads in the bucket. They are not part of a snapshot (a partial upload is not the
+ * site's data, and it is gone once the upload finishes); a restore also passes over them in a snapshot made before
+ * they were left out.
+ */
+export function isUnfinishedUpload(key: string): boolean {
+  return key.startsWith(UPLOADS_PREFIX);
+}
 
 const fileEntry = z.object({ path: z.string(), size: z.number().int().nonnegative(), sha256: z.string() });
 const objectEntry = z.object({ key: z.string(), size: z.number().int().nonnegative(), etag: z.string() });

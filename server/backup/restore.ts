@@ -1,9 +1,10 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import { isEmptyDatabase, restoreDatabase } from '../db/snapshot';
+import { restoreDatabase } from '../db/snapshot';
 import type { Config } from '../env';
 import type { Storage } from '../storage/storage';
-import { DATA_FILES, MEDIA_FOLDER, PG_DUMP_FILE, readManifest, SQLITE_FILE, verifySnapshot } from './manifest';
+import { DATA_FILES, databaseFileOf, MEDIA_FOLDER, readManifest } from './manifest';
+import { checkRestorable } from './restore-checks';
 
 export interface RestoreResult {
   files: number;
@@ -12,60 +13,65 @@ export interface RestoreResult {
 
 /**
  * Brings a snapshot back into the configured DATA_DIR, database and storage, which must be fresh: restoring over a
- * site that has data would mix two histories, so that is refused rather than guessed at. Every file is checked
- * against the manifest's SHA-256 before anything is written. The snapshot's database kind must be the configured one
- * (moving between SQLite and PostgreSQL is a migration, not a restore).
+ * site that has data would mix two histories, so that is refused rather than guessed at. The snapshot's database
+ * kind must be the configured one (moving between SQLite and PostgreSQL is a migration, not a restore).
+ *
+ * Everything that can be checked is checked before the first write (restore-checks.ts). A write that still fails
+ * (a full disk, a storage that stops answering) undoes the ones before it: the media written are deleted and the
+ * data files removed, and the database, restored last and all or nothing, is left empty. So a failed restore can
+ * simply be run again once its cause is fixed.
  */
 export async function restoreBackup(config: Config, storage: Storage, source: string): Promise<RestoreResult> {
   const dir = path.resolve(source);
   const manifest = readManifest(dir);
-  if (manifest.database !== config.database.kind) {
-    throw new Error(
-      `The snapshot holds a ${manifest.database} database, but this site is set up for ${config.database.kind}.`,
-    );
-  }
-  if (manifest.storage !== storage.kind) {
-    throw new Error(`The snapshot's media were on ${manifest.storage}, but this site stores media on ${storage.kind}.`);
-  }
-  await verifySnapshot(dir, manifest);
-  await refuseIfNotFresh(config, storage);
+  await checkRestorable(config, storage, dir, manifest);
 
-  fs.mkdirSync(config.dataDir, { recursive: true });
-  await restoreDatabase(
-    config.database,
-    path.join(dir, config.database.kind === 'sqlite' ? SQLITE_FILE : PG_DUMP_FILE),
-  );
-
-  for (const name of DATA_FILES) {
-    const file = path.join(dir, name);
-    if (fs.existsSync(file)) fs.copyFileSync(file, path.join(config.dataDir, name), fs.constants.COPYFILE_EXCL);
-  }
-
-  const mediaPrefix = `${MEDIA_FOLDER}/`;
-  for (const entry of manifest.files) {
-    if (!entry.path.startsWith(mediaPrefix)) continue;
-    const key = entry.path.slice(mediaPrefix.length);
-    await storage.put(key, fs.createReadStream(path.join(dir, entry.path)));
-  }
-
-  // On S3 the bytes never left the bucket: check that every listed object is still there, unchanged.
-  for (const object of manifest.objects) {
-    const found = await storage.head(object.key);
-    if (!found || found.etag !== object.etag) {
-      throw new Error(
-        `The bucket no longer holds ${object.key} as it was at the snapshot; restore that version from the bucket's versioning first.`,
-      );
+  const undo: Array<{ what: string; run: () => unknown }> = [];
+  try {
+    const mediaPrefix = `${MEDIA_FOLDER}/`;
+    for (const entry of manifest.files) {
+      if (!entry.path.startsWith(mediaPrefix)) continue;
+      const key = entry.path.slice(mediaPrefix.length);
+      // Recorded before the write: a put that fails halfway may still have left something.
+      undo.push({ what: `media object ${key}`, run: () => storage.delete(key) });
+      await storage.put(key, fs.createReadStream(path.join(dir, entry.path)));
     }
+
+    fs.mkdirSync(config.dataDir, { recursive: true });
+    for (const name of DATA_FILES) {
+      const file = path.join(dir, name);
+      if (!fs.existsSync(file)) continue;
+      const target = path.join(config.dataDir, name);
+      undo.push({ what: target, run: () => fs.rmSync(target, { force: true }) });
+      fs.copyFileSync(file, target, fs.constants.COPYFILE_EXCL);
+    }
+
+    await restoreDatabase(config.database, path.join(dir, databaseFileOf(manifest.database)));
+  } catch (error) {
+    throw new Error(`${describe(error)}\n${await undoWrites(undo)}`, { cause: error });
   }
   return { files: manifest.files.length, objectsChecked: manifest.objects.length };
 }
 
-async function refuseIfNotFresh(config: Config, storage: Storage): Promise<void> {
-  if (!(await isEmptyDatabase(config.database))) {
-    throw new Error('The database already holds a site: restore into a fresh DATA_DIR and database.');
+/** Undoes the writes, newest first; says whether the target is fresh again or what is left to remove by hand. */
+async function undoWrites(undo: Array<{ what: string; run: () => unknown }>): Promise<string> {
+  const left: string[] = [];
+  for (const step of undo.reverse()) {
+    try {
+      await step.run();
+    } catch {
+      left.push(step.what);
+    }
   }
-  if (storage.kind === 'disk') {
-    const page = await storage.list({ maxResults: 1 });
-    if (page.items.length > 0) throw new Error('The media folder is not empty: restore into a fresh DATA_DIR.');
+  if (left.length === 0) {
+    return 'The restore stopped and removed what it had written: fix the cause and run it again.';
   }
+  return (
+    `The restore stopped, and ${left.length} of the things it had written could not be removed (the first: ` +
+    `${left[0]}): empty DATA_DIR and the media storage before running it again.`
+  );
+}
+
+function describe(error: unknown): string {
+  return error instanceof Error ? error.message : String(error);
 }

@@ -178,6 +178,9 @@ export function createAnswerCache<Meta = undefined>(options: AnswerCacheOptions 
   return {
     getMade,
 
+    /** Whether a request for `key` now would be answered without making anything: the answer is kept or being made. */
+    has: (key: string): boolean => entries.has(key) || making.has(key),
+
     /** The JSON answer kept under `key`, or the one `produce` gives, serialized once (for a cache without notes). */
     get(key: string, produce: () => Promise<unknown>): Promise<CachedAnswer<Meta>> {
       return getMade(key, async () => ({

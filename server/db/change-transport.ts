@@ -60,6 +60,8 @@ function postgresTransport(db: Db, url: string, options: ChangeTransportOptions)
       connectionString: url,
       keepAlive: true,
       query_timeout: 5000,
+      // A server that never answers (its host gone dark) must not hold up the reconnection loop for good.
+      connectionTimeoutMillis: 5000,
     });
     client.on('notification', (notification) => {
       if (notification.channel === channel && notification.payload !== undefined) {

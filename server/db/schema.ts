@@ -15,7 +15,15 @@ export interface AuthAttemptTable {
   id: string;
   action: string;
   subject: string;
+  /** The client address, for the limits kept per account and address (migration 017); null for the others. */
+  source: string | null;
   created_at: string;
+}
+
+/** One row per counted key of auth_attempt, locked while an attempt of that key is counted (migration 017). */
+export interface AuthAttemptGateTable {
+  key: string;
+  used_at: string;
 }
 
 /**
@@ -313,6 +321,7 @@ export interface RateLimitTable {
 export interface DatabaseSchema {
   setting: SettingTable;
   auth_attempt: AuthAttemptTable;
+  auth_attempt_gate: AuthAttemptGateTable;
   user: AuthUserTable;
   session: AuthSessionTable;
   client: ClientTable;

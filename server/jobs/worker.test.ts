@@ -1,4 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { DatabaseUnavailableError } from '../db/database';
 import { createJobRepository, type JobRepository } from '../repositories/job-repository';
 import { until } from '../test/support/ingest';
 import { openTestDatabase } from '../test/support/test-database';
@@ -136,5 +137,27 @@ describe('the job worker during an outage', () => {
     const waiting = await jobs.findById(retried);
     expect(waiting).toMatchObject({ status: 'queued', attempts: 1 });
     expect(Date.parse(waiting?.runAfter ?? '')).toBeGreaterThan(Date.now() + 30 * 60_000);
+  });
+
+  it('waits out a database that went away, though the caller named no outage of its own', async () => {
+    let runs = 0;
+    const needsTheDatabase: JobHandler = {
+      run: async () => {
+        runs += 1;
+        if (runs <= 2) throw new DatabaseUnavailableError(new Error('Connection terminated unexpectedly'));
+      },
+    };
+    worker = createWorker({
+      jobs,
+      handlers: { needsTheDatabase },
+      logger: silent,
+      pollMs: 20,
+      backoffMs: () => 3_600_000,
+      outageRetryMs: 20,
+    });
+    const id = await jobs.enqueue({ type: 'needsTheDatabase', payload: {}, maxAttempts: 1 });
+    await worker.start();
+    await until(async () => (await jobs.findById(id))?.status === 'done', 'the job to finish', 10_000);
+    expect(runs).toBe(3);
   });
 });

@@ -1,4 +1,5 @@
 import { randomBytes } from 'node:crypto';
+import { DatabaseUnavailableError } from '../db/database';
 import type { Job, JobRepository } from '../repositories/job-repository';
 import { keepRenewing } from './kept-lease';
 import { removeDeadScratch } from './scratch';
@@ -126,7 +127,8 @@ export function createWorker(options: WorkerOptions): Worker {
         return;
       }
       const permanent = error instanceof PermanentJobError;
-      const outage = !permanent && (options.isOutage?.(error) ?? false);
+      // A database that went away is an outage for every job, whatever else the caller counts as one.
+      const outage = !permanent && (error instanceof DatabaseUnavailableError || (options.isOutage?.(error) ?? false));
       const lastAttempt = job.attempts >= job.maxAttempts;
       const message = error instanceof Error ? error.message : String(error);
       if (permanent || (lastAttempt && !outage)) {

@@ -15,7 +15,8 @@ import { readNamespace } from '../i18n/locale-files';
 import { headTags } from '../ssr/head-tags';
 import { createPublicPageCache, type PublicPageCache } from '../ssr/page-cache';
 import { loadPageData } from '../ssr/page-data';
-import { PAGE_SOURCES, SERVER_PAGE_ROUTES, type ServerPage, serverPageOf } from '../ssr/pages';
+import { PAGE_SOURCES, pageParams, SERVER_PAGE_ROUTES, type ServerPage, serverPageOf } from '../ssr/pages';
+import { createRenderLimit, DEFAULT_RENDER_LIMIT, type RenderLimit } from '../ssr/render-limit';
 import { loadServerRenderer, type ServerRenderer } from '../ssr/renderer';
 import { registerSitemapRoutes } from '../ssr/sitemap';
 import { createSocialCards, registerSocialCardRoute, type SocialCards } from '../ssr/social-card';
@@ -26,6 +27,8 @@ export interface WebAppOptions {
   root: string;
   config: Config;
   ctx: AppContext;
+  /** How many pages the server renders for one client address per window; DEFAULT_RENDER_LIMIT when not given. */
+  renderLimit?: RenderLimit;
 }
 
 /**
@@ -34,13 +37,17 @@ export interface WebAppOptions {
  * its renderer; every page gets `<html lang dir>` (from the language cookie, `?lng=` or Accept-Language; always one
  * of ours, never the raw input) and its head tags. Also /sitemap.xml, /robots.txt and the shared-link picture.
  */
-export async function registerWebApp(app: FastifyInstance, { root, config, ctx }: WebAppOptions): Promise<void> {
+export async function registerWebApp(
+  app: FastifyInstance,
+  { root, config, ctx, renderLimit = DEFAULT_RENDER_LIMIT }: WebAppOptions,
+): Promise<void> {
   const indexFile = path.join(root, 'index.html');
   const template = fs.existsSync(indexFile) ? prepareTemplate(fs.readFileSync(indexFile, 'utf8'), config) : null;
   if (!template) app.log.warn({ root }, 'the web app is not built; run `npm run build`');
   const renderer = template ? await loadServerRenderer(root, app.log) : null;
   const cards = createSocialCards({ home: ctx.home, storage: ctx.storage });
   const pages = createPublicPageCache(app, ctx.changes);
+  const mayRender = createRenderLimit(app, renderLimit);
 
   if (fs.existsSync(root)) {
     await app.register(fastifyStatic, {
@@ -63,7 +70,7 @@ export async function registerWebApp(app: FastifyInstance, { root, config, ctx }
   registerSocialCardRoute(app, cards);
 
   const page = (request: FastifyRequest, reply: FastifyReply) =>
-    template ? sendPage(request, reply, { template, renderer, ctx, cards, pages }) : notBuilt(reply);
+    template ? sendPage(request, reply, { template, renderer, ctx, cards, pages, mayRender }) : notBuilt(reply);
   // The public pages get routes of their own: the static handler answers '/' as a directory (403), and for any
   // other address it first looks on disk (a stat and a directory read, through the thread pool, where a crowd's
   // pictures wait too) before it gives up and hands the address to the page handler below.
@@ -117,6 +124,25 @@ function preloadsFor(pathname: string, params: URLSearchParams, rendered: boolea
   return urls;
 }
 
+/**
+ * Where a request is: its path, and the parameters it is made from. A public page is made from the parameters it
+ * reads and nothing else (`pageParams`, server/ssr/pages.ts), and kept under those, so what it shows can depend on
+ * nothing its key leaves out.
+ */
+interface PageAddress {
+  pathname: string;
+  params: URLSearchParams;
+}
+
+/** Which public page `url` is, if any, and its address. */
+function addressOf(url: string): { page: ServerPage | null; address: PageAddress } {
+  const at = url.indexOf('?');
+  const pathname = at < 0 ? url : url.slice(0, at);
+  const search = at < 0 ? '' : url.slice(at + 1);
+  const page = serverPageOf(pathname);
+  return { page, address: { pathname, params: page ? pageParams(page, search) : new URLSearchParams(search) } };
+}
+
 /** The parameters that make a page a page of its own, for its canonical URL: the gallery's filter and page. */
 function ownParams(page: ServerPage | null, gallery: { type: string; page: number }): URLSearchParams {
   const params = new URLSearchParams();
@@ -139,6 +165,8 @@ interface PageContext {
   ctx: AppContext;
   cards: SocialCards;
   pages: PublicPageCache;
+  /** Whether the server may render one more page for this request's client address (server/ssr/render-limit.ts). */
+  mayRender: (request: FastifyRequest) => Promise<boolean>;
 }
 
 /** A page as it is sent: its markup and status, and whether search engines may index it. */
@@ -156,14 +184,12 @@ interface BuiltPage {
 const HTML_TYPE = 'text/html; charset=utf-8';
 
 async function sendPage(request: FastifyRequest, reply: FastifyReply, context: PageContext) {
-  const query = request.query as Record<string, unknown> | undefined;
-  const pathname = request.url.split('?')[0] ?? '/';
+  const { page, address } = addressOf(request.url);
   const language = resolveLanguage({
     cookie: request.cookies?.[LANGUAGE_STORAGE_KEY],
-    query: typeof query?.lng === 'string' ? query.lng : null,
+    query: address.params.get('lng'),
     acceptLanguage: request.headers['accept-language'],
   });
-  const page = serverPageOf(pathname);
   const session = page ? await getSessionUser(request) : null;
   if (page) {
     // The page carries who is signed in. The service worker learns the viewer from this header (the app no longer asks
@@ -172,11 +198,19 @@ async function sendPage(request: FastifyRequest, reply: FastifyReply, context: P
   }
   reply.header('cache-control', session ? 'private, no-store' : 'no-cache').header('vary', 'Cookie, Accept-Language');
 
-  if (page && !session) {
-    // The same for every visitor who is not signed in: made once and kept (or, when it may not be kept, made once
-    // for the requests that arrive while it is being made), and revalidated by its ETag.
-    const answer = await context.pages.getMade(`${language} ${request.url}`, async () => {
-      const { html, keepable, ...meta } = await buildPage(request, context, { language, page, session });
+  // The same for every visitor who is not signed in, so kept by language and the parameters the page reads.
+  const key = page && !session ? `${language} ${address.pathname}?${address.params}` : null;
+  // A render made for this request alone (a page not kept nor being made, or a signed-in visitor's) counts against
+  // its address; past the limit the page goes unrendered, for the browser to render (see createRenderLimit).
+  if (page && !(key && context.pages.has(key)) && !(await context.mayRender(request))) {
+    const plain = await buildPage(request, { ...context, renderer: null }, { address, language, page, session });
+    return sendBuilt(reply, plain);
+  }
+  if (page && key) {
+    // Made once and kept (or, when it may not be kept, made once for the requests that arrive while it is being
+    // made), and revalidated by its ETag.
+    const answer = await context.pages.getMade(key, async () => {
+      const { html, keepable, ...meta } = await buildPage(request, context, { address, language, page, session });
       return { body: Buffer.from(html), type: HTML_TYPE, meta, keep: keepable };
     });
     const { status, indexable } = answer.meta;
@@ -184,7 +218,10 @@ async function sendPage(request: FastifyRequest, reply: FastifyReply, context: P
     reply.status(status);
     return status === 200 ? sendAnswer(request, reply, answer) : reply.type(answer.type).send(answer.body);
   }
-  const built = await buildPage(request, context, { language, page, session });
+  return sendBuilt(reply, await buildPage(request, context, { address, language, page, session }));
+}
+
+function sendBuilt(reply: FastifyReply, built: BuiltPage) {
   if (!built.indexable) reply.header('x-robots-tag', 'noindex');
   return reply.status(built.status).type(HTML_TYPE).send(built.html);
 }
@@ -192,12 +229,16 @@ async function sendPage(request: FastifyRequest, reply: FastifyReply, context: P
 /** The page for this request in `language`: its data, its server rendering where it has one, and its head tags. */
 async function buildPage(
   request: FastifyRequest,
-  { template, renderer, ctx, cards }: Omit<PageContext, 'pages'>,
-  { language, page, session }: { language: Language; page: ServerPage | null; session: SessionUser | null },
+  { template, renderer, ctx, cards }: Pick<PageContext, 'template' | 'renderer' | 'ctx' | 'cards'>,
+  {
+    address: { pathname, params: given },
+    language,
+    page,
+    session,
+  }: { address: PageAddress; language: Language; page: ServerPage | null; session: SessionUser | null },
 ): Promise<BuiltPage> {
-  const query = request.query as Record<string, unknown> | undefined;
-  const [pathname = '/', search = ''] = request.url.split('?');
-  const params = new URLSearchParams(search);
+  const search = given.toString();
+  const params = new URLSearchParams(given);
   params.delete('lng');
   const gallery = readGalleryUrl(params);
   const eventKey = params.get('key') ?? undefined;
@@ -234,7 +275,7 @@ async function buildPage(
     publicUrl: ctx.config.publicUrl,
     siteName: ctx.config.siteName,
     language,
-    languageInUrl: query?.lng === language,
+    languageInUrl: given.get('lng') === language,
     pathname,
     params: ownParams(page, gallery),
     page,

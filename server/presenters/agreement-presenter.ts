@@ -1,5 +1,6 @@
 import type { AcceptTermsResponse, AgreementView } from '../../shared/schemas/agreements';
 import type { AgreementRecord } from '../repositories/agreement-repository';
+import { csvLine } from './csv';
 
 export function presentAgreement(record: AgreementRecord): AgreementView {
   return {
@@ -20,19 +21,10 @@ export function presentAcceptedTerms(record: AgreementRecord): AcceptTermsRespon
 
 const CSV_COLUMNS = ['id', 'userId', 'email', 'agreedAt', 'language', 'termsVersion', 'userAgent'] as const;
 
-/**
- * One CSV line (RFC 4180). Cells that a spreadsheet would run as a formula (= + - @, tab, CR) are prefixed with
- * an apostrophe, because e-mails and user agents come from the public.
- */
-function csvCell(value: string | null): string {
-  let text = value ?? '';
-  if (/^[=+\-@\t\r]/.test(text)) text = `'${text}`;
-  return /[",\r\n]/.test(text) ? `"${text.replaceAll('"', '""')}"` : text;
-}
+export const AGREEMENTS_CSV_HEADER = csvLine(CSV_COLUMNS);
 
-export const AGREEMENTS_CSV_HEADER = `${CSV_COLUMNS.join(',')}\r\n`;
-
+/** One acceptance as a CSV record; e-mails and user agents come from the public, so csvLine makes them safe. */
 export function agreementCsvLine(record: AgreementRecord): string {
   const view = presentAgreement(record);
-  return `${CSV_COLUMNS.map((column) => csvCell(view[column])).join(',')}\r\n`;
+  return csvLine(CSV_COLUMNS.map((column) => view[column]));
 }

@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { Selectable } from 'kysely';
+import { isSiteFolder } from '../../shared/folders';
 import type { Db } from '../db/database';
 import type { ClientTable } from '../db/schema';
 
@@ -105,8 +106,11 @@ export function createClientRepository(db: Db) {
       return Boolean(client || media);
     },
 
-    /** Media folders (trash included) that no client owns, with their visible statistics. */
-    async unownedFolders(mainGallery: string): Promise<FolderUsage[]> {
+    /**
+     * Media folders (trash included) that no client owns, with their visible statistics. The site's own folders (the
+     * main gallery, competitions' `_event-…`) are never among them: they are nobody's to be given.
+     */
+    async unownedFolders(): Promise<FolderUsage[]> {
       const rows = await db
         .selectFrom('media')
         .leftJoin('client', 'client.folder', 'media.folder')
@@ -116,15 +120,16 @@ export function createClientRepository(db: Db) {
           eb.fn.sum<number | string>('media.size').filterWhere('media.deleted_at', 'is', null).as('total_size'),
         ])
         .where('client.id', 'is', null)
-        .where('media.folder', '!=', mainGallery)
         .groupBy('media.folder')
         .orderBy('media.folder')
         .execute();
-      return rows.map((row) => ({
-        folder: row.folder,
-        itemCount: Number(row.item_count),
-        totalSize: Number(row.total_size ?? 0),
-      }));
+      return rows
+        .filter((row) => !isSiteFolder(row.folder))
+        .map((row) => ({
+          folder: row.folder,
+          itemCount: Number(row.item_count),
+          totalSize: Number(row.total_size ?? 0),
+        }));
     },
 
     async update(

@@ -314,8 +314,13 @@ export function createEventRepository(db: Db) {
       return rows.map(toPhoto);
     },
 
-    /** How many entries the event shows, and how many of its photos are placed with an entry (and ready). */
-    async counts(eventId: string): Promise<{ shownEntries: number; placedPhotos: number; unplacedPhotos: number }> {
+    /**
+     * How many entries the event shows; how many of its ready photos are placed with an entry, and of those how many
+     * with a shown one (what the public may see: a hidden entry's photos are never on the event's page).
+     */
+    async counts(
+      eventId: string,
+    ): Promise<{ shownEntries: number; placedPhotos: number; shownPhotos: number; unplacedPhotos: number }> {
       const entries = await db
         .selectFrom('event_entry')
         .select((eb) => eb.fn.countAll<number | string>().as('n'))
@@ -325,8 +330,12 @@ export function createEventRepository(db: Db) {
       const photos = await db
         .selectFrom('event_photo')
         .innerJoin('media', 'media.id', 'event_photo.media_id')
+        .leftJoin('event_entry', (join) =>
+          join.onRef('event_entry.id', '=', 'event_photo.entry_id').on('event_entry.hidden', '=', 0),
+        )
         .select((eb) => [
           eb.fn.count<number | string>('event_photo.entry_id').as('placed'),
+          eb.fn.count<number | string>('event_entry.id').as('shown'),
           eb.fn.countAll<number | string>().as('all'),
         ])
         .where('event_photo.event_id', '=', eventId)
@@ -336,6 +345,7 @@ export function createEventRepository(db: Db) {
       return {
         shownEntries: Number(entries.n),
         placedPhotos: Number(photos.placed),
+        shownPhotos: Number(photos.shown),
         unplacedPhotos: Number(photos.all) - Number(photos.placed),
       };
     },

@@ -1,4 +1,4 @@
-import { MAIN_GALLERY_FOLDER } from '../../shared/folders';
+import { isSiteFolder } from '../../shared/folders';
 import type { Language } from '../../shared/i18n/languages';
 import { isValidEmail } from '../../shared/schemas/auth';
 import type { Client, ClientList } from '../../shared/schemas/clients';
@@ -105,7 +105,7 @@ export function createClientsAdmin(deps: ClientsAdminDeps) {
         clients.list(),
         clients.verifiedAccountIds(),
         deps.folders.folderStats(),
-        clients.unownedFolders(MAIN_GALLERY_FOLDER),
+        clients.unownedFolders(),
       ]);
       const byFolder = new Map(stats.map((row) => [row.folder, row]));
       return {
@@ -225,13 +225,23 @@ export function createClientsAdmin(deps: ClientsAdminDeps) {
       return { trashedItems };
     },
 
-    /** Gives a folder without an owner to a client whose own folder is still empty (409 `folder-not-empty`). */
+    /**
+     * Gives a folder without an owner to a client whose own folder is still empty (409 `folder-not-empty`). A folder the
+     * site owns is refused first, whatever else the request says (403 `site-folder`): given to one client, a
+     * competition's folder would hand them every rider's photos.
+     */
     async assignFolder(folder: string, clientId: string): Promise<Client> {
+      if (isSiteFolder(folder)) {
+        throw new AppError(
+          'site-folder',
+          'This folder belongs to the site itself (the main gallery or a competition); it cannot be given to a client.',
+        );
+      }
       const client = await found(clientId);
-      if (folder === MAIN_GALLERY_FOLDER || (await clients.findByFolder(folder))) {
+      if (await clients.findByFolder(folder)) {
         throw new AppError('conflict', 'This folder already belongs to someone.');
       }
-      const unowned = await clients.unownedFolders(MAIN_GALLERY_FOLDER);
+      const unowned = await clients.unownedFolders();
       if (!unowned.some((item) => item.folder === folder)) throw new AppError('not-found', 'There is no such folder.');
       if ((await deps.folders.countFolder(client.folder)) > 0) {
         throw new AppError(

@@ -127,7 +127,7 @@ export function createEventService(deps: EventServiceDeps) {
           ? presentMedia(cover, deps.urls, { signed: true, proof: true })
           : null,
       entryCount: counts.shownEntries,
-      photoCount: counts.placedPhotos,
+      photoCount: counts.shownPhotos,
     };
   }
 
@@ -255,6 +255,8 @@ export function createEventService(deps: EventServiceDeps) {
             visibility: event.visibility,
             accessKey: event.accessKey,
             timeZone: event.timeZone,
+            // The photographer's count takes in the hidden rides too: "all photos" is the placed and the unplaced.
+            photoCount: counts.placedPhotos,
             unassignedCount: counts.unplacedPhotos,
             classes,
             cameras,

@@ -1,5 +1,3 @@
-import fs from 'node:fs';
-import path from 'node:path';
 import { setTimeout as wait } from 'node:timers/promises';
 import zlib from 'node:zlib';
 import Fastify from 'fastify';
@@ -9,51 +7,18 @@ import { EVENT_ENTRIES_TOPIC } from '../services/events';
 import { GALLERY_TOPIC } from '../services/gallery-service';
 import { signUpVerified } from '../test/email-links';
 import { createTestApp, makeTempDir, type TestApp } from '../test/harness';
+import { countRenders, writeCountingBuild } from '../test/support/counting-renderer';
 import { FAST_HASH, TestClient } from '../test/test-client';
 import { createPublicPageCache, PUBLIC_PAGES_TOPIC } from './page-cache';
 
 const ADMIN = { email: 'photographer@example.com', password: 'a-long-admin-password' };
-
-/** What the test's renderer tells it: how many pages it made, and the gate that holds them until the test opens it. */
-interface RendererProbe {
-  renders: string[];
-  gate: Promise<void>;
-}
-const probe = globalThis as unknown as { pageCoalescingProbe: RendererProbe };
-
-/**
- * A hand-made web build (as `npm run build` lays it out) whose renderer counts what it makes and holds each page until
- * the test lets it go: the requests of many visitors then arrive while one page is being made.
- */
-function writeBuild(root: string): void {
-  fs.mkdirSync(path.join(root, '.vite'), { recursive: true });
-  fs.mkdirSync(path.join(root, 'server'), { recursive: true });
-  fs.writeFileSync(
-    path.join(root, 'index.html'),
-    '<!doctype html><html lang="he" dir="rtl"><head><title>%SITE_NAME%</title></head><body><div id="root"></div></body></html>',
-  );
-  fs.writeFileSync(path.join(root, '.vite', 'manifest.json'), JSON.stringify({}));
-  fs.writeFileSync(
-    path.join(root, 'server', 'entry-server.js'),
-    `export const FIRST_PAGE_NAMESPACES = ['common'];
-export async function render({ language, data }) {
-  const probe = globalThis.pageCoalescingProbe;
-  probe.renders.push(language);
-  await probe.gate;
-  const viewer = data.session ? data.session.email : 'nobody';
-  const phone = (data.site && data.site.contact && data.site.contact.phone) || 'no phone';
-  return { html: '<main><h1>' + language + ' for ' + viewer + '</h1><p>' + phone + '</p></main>', stateScript: '' };
-}`,
-  );
-}
 
 describe('pages for visitors who are not signed in', () => {
   const web = makeTempDir('gallery-page-coalescing-web-');
   let t: TestApp;
 
   beforeAll(async () => {
-    writeBuild(web.dir);
-    probe.pageCoalescingProbe = { renders: [], gate: Promise.resolve() };
+    writeCountingBuild(web.dir);
     t = await createTestApp({
       env: { ADMIN_EMAIL: ADMIN.email, ADMIN_INITIAL_PASSWORD: ADMIN.password },
       build: { ...FAST_HASH, webRoot: web.dir },
@@ -67,12 +32,12 @@ describe('pages for visitors who are not signed in', () => {
 
   it('makes one page for everyone who asks for it while it is being made, and one per language', async () => {
     let open = () => {};
-    probe.pageCoalescingProbe = { renders: [], gate: new Promise((resolve) => (open = resolve)) };
+    const probe = countRenders(new Promise((resolve) => (open = resolve)));
     const asks = [
       ...Array.from({ length: 10 }, () => t.app.inject({ method: 'GET', url: '/gallery?lng=en' })),
       ...Array.from({ length: 5 }, () => t.app.inject({ method: 'GET', url: '/gallery?lng=he' })),
     ];
-    await expect.poll(() => probe.pageCoalescingProbe.renders.length).toBe(2);
+    await expect.poll(() => probe.renders.length).toBe(2);
     // Give every request the time to reach the page being made (none of them waits for anything but this page).
     await wait(1000);
     open();
@@ -80,11 +45,11 @@ describe('pages for visitors who are not signed in', () => {
     expect(answers.map((answer) => answer.statusCode)).toEqual(Array(15).fill(200));
     expect(answers.slice(0, 10).every((answer) => answer.body.includes('<h1>en for nobody</h1>'))).toBe(true);
     expect(answers.slice(10).every((answer) => answer.body.includes('<h1>he for nobody</h1>'))).toBe(true);
-    expect(probe.pageCoalescingProbe.renders.sort()).toEqual(['en', 'he']);
+    expect(probe.renders.sort()).toEqual(['en', 'he']);
   });
 
   it('keeps the page for the next visitors, revalidated by its ETag and sent compressed as it was kept', async () => {
-    probe.pageCoalescingProbe = { renders: [], gate: Promise.resolve() };
+    const probe = countRenders();
     const first = await t.app.inject({ method: 'GET', url: '/contact?lng=fr' });
     const again = await t.app.inject({ method: 'GET', url: '/contact?lng=fr', headers: { 'accept-encoding': 'br' } });
     const unchanged = await t.app.inject({
@@ -92,7 +57,7 @@ describe('pages for visitors who are not signed in', () => {
       url: '/contact?lng=fr',
       headers: { 'if-none-match': String(first.headers.etag) },
     });
-    expect(probe.pageCoalescingProbe.renders).toEqual(['fr']);
+    expect(probe.renders).toEqual(['fr']);
     expect(first.body).toContain('<h1>fr for nobody</h1>');
     expect(first.headers['content-type']).toBe('text/html; charset=utf-8');
     expect(first.headers.vary).toBe('Cookie, Accept-Language, Accept-Encoding');
@@ -103,14 +68,14 @@ describe('pages for visitors who are not signed in', () => {
   });
 
   it('makes the page again as soon as the photographer has changed something, and not for a client’s writes', async () => {
-    probe.pageCoalescingProbe = { renders: [], gate: Promise.resolve() };
+    const probe = countRenders();
     const before = await t.app.inject({ method: 'GET', url: '/contact?lng=en' });
     expect(before.body).toContain('<p>no phone</p>');
 
     const rider = new TestClient(t.app);
     await signUpVerified(rider, t.dataDir, 'second-rider@example.com', 'a-long-rider-password');
     await t.app.inject({ method: 'GET', url: '/contact?lng=en' });
-    expect(probe.pageCoalescingProbe.renders).toEqual(['en']);
+    expect(probe.renders).toEqual(['en']);
 
     const admin = new TestClient(t.app);
     await admin.signIn(ADMIN.email, ADMIN.password);
@@ -122,17 +87,17 @@ describe('pages for visitors who are not signed in', () => {
     expect(saved.statusCode).toBe(200);
     const after = await t.app.inject({ method: 'GET', url: '/contact?lng=en' });
     expect(after.body).toContain('+972 50 123 4567');
-    expect(probe.pageCoalescingProbe.renders).toEqual(['en', 'en']);
+    expect(probe.renders).toEqual(['en', 'en']);
   });
 
   it('makes a signed-in visitor’s page for them alone, with their session in it', async () => {
     const rider = new TestClient(t.app);
     await signUpVerified(rider, t.dataDir, 'rider@example.com', 'a-long-rider-password');
     let open = () => {};
-    probe.pageCoalescingProbe = { renders: [], gate: new Promise((resolve) => (open = resolve)) };
+    const probe = countRenders(new Promise((resolve) => (open = resolve)));
     const anonymous = t.app.inject({ method: 'GET', url: '/events?lng=ru' });
     const signedIn = rider.get('/events?lng=ru');
-    await expect.poll(() => probe.pageCoalescingProbe.renders.length).toBe(2);
+    await expect.poll(() => probe.renders.length).toBe(2);
     open();
     expect((await anonymous).body).toContain('<h1>ru for nobody</h1>');
     const own = await signedIn;
@@ -172,7 +137,7 @@ describe('pages while the demo set is being made', () => {
   let t: TestApp;
 
   beforeAll(async () => {
-    writeBuild(web.dir);
+    writeCountingBuild(web.dir);
     // Demo content on and nothing installed yet: the site says it is preparing until the set is there.
     t = await createTestApp({ env: { DEMO_CONTENT: 'true' }, build: { ...FAST_HASH, webRoot: web.dir } });
   });
@@ -183,9 +148,9 @@ describe('pages while the demo set is being made', () => {
   });
 
   it('keeps nothing: the end of the preparation is not announced, and the next visitor must see it', async () => {
-    probe.pageCoalescingProbe = { renders: [], gate: Promise.resolve() };
+    const probe = countRenders();
     await t.app.inject({ method: 'GET', url: '/gallery?lng=en' });
     await t.app.inject({ method: 'GET', url: '/gallery?lng=en' });
-    expect(probe.pageCoalescingProbe.renders).toEqual(['en', 'en']);
+    expect(probe.renders).toEqual(['en', 'en']);
   });
 });

@@ -25,7 +25,39 @@ export interface S3StorageOptions {
   forcePathStyle?: boolean;
   /** Bodies larger than this go up in parts of this size (at least 5 MiB, the S3 minimum). */
   partSizeBytes?: number;
+  /**
+   * How long to wait for a store that does not answer; DEFAULT_S3_TIMEOUTS where unset. Tests set short ones on the
+   * storage configuration, which createStorage hands over whole.
+   */
+  timeouts?: Partial<S3Timeouts>;
 }
+
+/**
+ * A store that stops answering must fail the call in seconds (then StorageUnavailableError, a 503 with Retry-After),
+ * not hold the request for as long as it hangs; yet a long transfer that keeps moving must never be cut.
+ */
+export interface S3Timeouts {
+  /** To open a connection. */
+  connectMs: number;
+  /**
+   * From sending a call without a body (a read, a listing, a delete) to the first byte of its answer. Uploads have
+   * none: sending their body takes as long as the link needs; only `idleMs` watches them.
+   */
+  answerMs: number;
+  /**
+   * The longest a connection may go without a byte either way, the body of a transfer included. A slow transfer
+   * that keeps moving is never cut; a download whose reader stops reading (a paused video) is.
+   */
+  idleMs: number;
+  /** Tries per call, the first included, before the store counts as unavailable. */
+  attempts: number;
+}
+
+/**
+ * Three tries of 3 s each put a hung store's 503 at about 10 s. Three seconds without the first byte is already
+ * far outside S3's usual answer time; AWS's own guidance is to retry a request that slow.
+ */
+export const DEFAULT_S3_TIMEOUTS: S3Timeouts = { connectMs: 3_000, answerMs: 3_000, idleMs: 30_000, attempts: 3 };
 
 const DEFAULT_PART_BYTES = 8 * 1024 * 1024;
 
@@ -43,6 +75,9 @@ export function createS3Storage(options: S3StorageOptions): Storage {
     requireOnUse<typeof S3Sdk>('@aws-sdk/client-s3');
   const { Upload } = requireOnUse<typeof S3Uploads>('@aws-sdk/lib-storage');
   const { getSignedUrl } = requireOnUse<typeof S3Presigner>('@aws-sdk/s3-request-presigner');
+  const timeouts = { ...DEFAULT_S3_TIMEOUTS, ...options.timeouts };
+  // Passed with each call that sends no body: a timer from the request to the answer's first byte.
+  const answerWithin = { requestTimeout: timeouts.answerMs };
   const client = new S3Client({
     region: options.region,
     endpoint: options.endpoint,
@@ -51,8 +86,12 @@ export function createS3Storage(options: S3StorageOptions): Storage {
       options.accessKeyId && options.secretAccessKey
         ? { accessKeyId: options.accessKeyId, secretAccessKey: options.secretAccessKey }
         : undefined,
-    // An unreachable store fails in seconds (then StorageUnavailableError) instead of holding the request.
-    requestHandler: { connectionTimeout: 5_000 },
+    requestHandler: {
+      connectionTimeout: timeouts.connectMs,
+      socketTimeout: timeouts.idleMs,
+      throwOnRequestTimeout: true,
+    },
+    maxAttempts: timeouts.attempts,
     requestChecksumCalculation: 'WHEN_REQUIRED',
     responseChecksumValidation: 'WHEN_REQUIRED',
   });
@@ -61,7 +100,7 @@ export function createS3Storage(options: S3StorageOptions): Storage {
   async function head(key: string): Promise<StoredObjectInfo | null> {
     assertValidKey(key);
     try {
-      const out = await client.send(new HeadObjectCommand({ Bucket: bucket, Key: key }));
+      const out = await client.send(new HeadObjectCommand({ Bucket: bucket, Key: key }), answerWithin);
       return {
         key,
         size: out.ContentLength ?? 0,
@@ -107,6 +146,7 @@ export function createS3Storage(options: S3StorageOptions): Storage {
             Key: key,
             Range: range ? `bytes=${range.start}-${range.end}` : undefined,
           }),
+          answerWithin,
         );
         const total = out.ContentRange ? Number(out.ContentRange.split('/')[1]) : (out.ContentLength ?? 0);
         const info: StoredObjectInfo = {
@@ -139,6 +179,7 @@ export function createS3Storage(options: S3StorageOptions): Storage {
           ContinuationToken: listOptions.pageToken,
           MaxKeys: maxResults,
         }),
+        answerWithin,
       );
       return {
         items: (out.Contents ?? []).flatMap((item) =>
@@ -161,7 +202,7 @@ export function createS3Storage(options: S3StorageOptions): Storage {
 
     async delete(key) {
       assertValidKey(key);
-      await client.send(new DeleteObjectCommand({ Bucket: bucket, Key: key }));
+      await client.send(new DeleteObjectCommand({ Bucket: bucket, Key: key }), answerWithin);
     },
 
     async signedUrl(key, signOptions) {

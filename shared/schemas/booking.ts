@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { LANGUAGES } from '../i18n/languages';
 import type { PriceCardId } from '../pricing';
 import { phoneSchema } from './phone';
+import { multilineText, personText } from './text';
 
 /** The packages a booking can ask for: the cards of the price list. */
 export const BOOKING_PACKAGES = ['entrance', 'choice', 'video', 'custom'] as const satisfies readonly PriceCardId[];
@@ -13,7 +14,7 @@ export type BookingStatus = (typeof BOOKING_STATUSES)[number];
 
 export const BOOKING_LIMITS = { horses: 12, note: 1000, event: 200, rider: 120, horse: 80, heat: 80 } as const;
 
-const text = (min: number, max: number) => z.string().trim().min(min).max(max);
+const text = (min: number, max: number) => personText({ min, max });
 
 export const bookingHorseSchema = z.object({
   name: text(1, BOOKING_LIMITS.horse),
@@ -29,7 +30,7 @@ export const bookingRequestBodySchema = z.object({
   horses: z.array(bookingHorseSchema).min(1).max(BOOKING_LIMITS.horses),
   package: z.enum(BOOKING_PACKAGES),
   phone: phoneSchema,
-  note: z.string().trim().max(BOOKING_LIMITS.note).default(''),
+  note: multilineText({ max: BOOKING_LIMITS.note }).default(''),
   /** The page's language: the confirmation e-mail is written in it. */
   language: z.enum(LANGUAGES),
 });

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { DISPLAY_NAME_MAX_LENGTH, EMAIL_MAX_LENGTH, PASSWORD_MAX_LENGTH } from '../account-rules';
 import { LANGUAGES } from '../i18n/languages';
 import { optionalPhoneSchema } from './phone';
+import { personText } from './text';
 
 /**
  * Clients the photographer owns, e-mail verification and invitations. A client is a record first (added by the
@@ -13,6 +14,7 @@ const password = z.string().max(PASSWORD_MAX_LENGTH);
 /** E-mailed tokens are 43 base64url characters; anything longer is refused before it reaches a query. */
 const emailToken = z.string().max(100);
 const language = z.enum(LANGUAGES).optional();
+const fullName = personText({ min: 1, max: DISPLAY_NAME_MAX_LENGTH });
 
 export const verifyEmailBodySchema = z.object({ token: emailToken });
 export const verifiedEmailSchema = z.object({ email: z.string() });
@@ -61,14 +63,14 @@ export type ClientList = z.infer<typeof clientListSchema>;
 
 export const createClientBodySchema = z.object({
   email,
-  fullName: z.string().trim().min(1).max(DISPLAY_NAME_MAX_LENGTH),
+  fullName,
   phone: optionalPhoneSchema.optional(),
 });
 export const createdClientSchema = z.object({ id: z.string(), folder: z.string() });
 
 export const updateClientBodySchema = z.object({
   email: email.optional(),
-  fullName: z.string().trim().min(1).max(DISPLAY_NAME_MAX_LENGTH).optional(),
+  fullName: fullName.optional(),
   phone: optionalPhoneSchema.nullable().optional(),
 });
 

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { mediaIdSchema } from './admin';
 import { mediaViewSchema } from './media';
 import { moneySchema } from './proofing';
+import { multilineText, personText } from './text';
 
 /**
  * Competitions: an event, its start list, and "find my photos" by start number, rider or horse. An event's photos are
@@ -16,6 +17,8 @@ export const EVENT_DISCIPLINES = ['show-jumping', 'dressage', 'eventing', 'dance
 export const eventDisciplineSchema = z.enum(EVENT_DISCIPLINES);
 
 const isoDate = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, 'a date as YYYY-MM-DD');
+const eventName = personText({ min: 1, max: 200 });
+const venue = personText({ max: 200 });
 /** Lower-case letters, digits and hyphens: the event's address, /events/<slug>. */
 export const eventSlugSchema = z
   .string()
@@ -23,11 +26,11 @@ export const eventSlugSchema = z
 
 /** POST /api/admin/events */
 export const createEventRequestSchema = z.object({
-  name: z.string().trim().min(1).max(200),
+  name: eventName,
   date: isoDate,
   endDate: isoDate.optional(),
   slug: eventSlugSchema,
-  venue: z.string().trim().max(200).default(''),
+  venue: venue.default(''),
   discipline: eventDisciplineSchema.default('show-jumping'),
   visibility: eventVisibilitySchema.default('hidden'),
   /** The IANA time zone of the start list's times; the site is in Israel. */
@@ -40,10 +43,10 @@ export const createEventResponseSchema = z.object({ id: z.string(), slug: z.stri
  * quietly reset every field a change leaves out, the visibility among them.)
  */
 export const updateEventRequestSchema = z.object({
-  name: z.string().trim().min(1).max(200).optional(),
+  name: eventName.optional(),
   date: isoDate.optional(),
   endDate: isoDate.optional(),
-  venue: z.string().trim().max(200).optional(),
+  venue: venue.optional(),
   discipline: eventDisciplineSchema.optional(),
   visibility: eventVisibilitySchema.optional(),
   coverMediaId: mediaIdSchema.nullable().optional(),
@@ -160,7 +163,7 @@ export const adminEntryListSchema = z.object({ entries: z.array(adminEntrySchema
 
 /** POST /api/events/:slug/orders — the whole entry (with `entryId`), or the picks made on this event's page. */
 export const eventOrderRequestSchema = z.object({
-  note: z.string().trim().max(2000).default(''),
+  note: multilineText({ max: 2000 }).default(''),
   entryId: z.string().uuid().optional(),
   key: z.string().max(64).optional(),
 });

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { CURRENCY, PAYMENT_METHODS } from '../pricing';
 import { mediaViewSchema } from './media';
+import { multilineText, personText } from './text';
 
 /**
  * Proofing and orders: the mode of a client gallery, the client's picks, and the orders they become. Money is whole
@@ -64,7 +65,7 @@ export const pickedItemsSchema = z.object({ items: z.array(mediaViewSchema) });
 
 export const ORDER_NOTE_MAX = 2000;
 /** POST /api/me/orders */
-export const submitOrderRequestSchema = z.object({ note: z.string().trim().max(ORDER_NOTE_MAX).default('') });
+export const submitOrderRequestSchema = z.object({ note: multilineText({ max: ORDER_NOTE_MAX }).default('') });
 export const orderCreatedSchema = z.object({ id: z.string(), status: orderStatusSchema, total: moneySchema });
 
 /** GET /api/me/orders */
@@ -123,6 +124,6 @@ export const watermarkSettingsSchema = z.object({
 export type WatermarkSettings = z.infer<typeof watermarkSettingsSchema>;
 /** PUT /api/admin/watermark (the logo itself is PUT /api/admin/watermark/logo as image/png, and DELETE there). */
 export const watermarkRequestSchema = z.object({
-  text: z.string().trim().min(1).max(80),
+  text: personText({ min: 1, max: 80 }),
   layout: z.enum(WATERMARK_LAYOUTS),
 });

@@ -1,5 +1,6 @@
 import type { ErrorCode } from '../../shared/error-codes';
 import { ApiError, NETWORK_ERROR } from './client';
+import { problemsOfError } from './field-problems';
 
 /**
  * A translation key for every code the server can answer with (shared/error-codes.ts), so a new code without a
@@ -20,6 +21,7 @@ export const ERROR_MESSAGE_KEYS: Record<ErrorCode | typeof NETWORK_ERROR, string
   'invalid-invitation': 'auth:invitation.invalid',
   'email-not-verified': 'common:errors.emailNotVerified',
   'folder-not-empty': 'common:errors.folderNotEmpty',
+  'site-folder': 'common:errors.siteFolder',
   'client-has-account': 'common:errors.clientHasAccount',
   'gallery-empty': 'common:errors.galleryEmpty',
   'already-announced': 'common:errors.alreadyAnnounced',
@@ -48,6 +50,7 @@ export const ERROR_MESSAGE_KEYS: Record<ErrorCode | typeof NETWORK_ERROR, string
   'internal-error': 'common:errors.generic',
   unavailable: 'common:errors.unavailable',
   'storage-unavailable': 'common:errors.storageUnavailable',
+  'database-unavailable': 'common:errors.databaseUnavailable',
   'disk-full': 'common:errors.diskFull',
 };
 
@@ -55,8 +58,12 @@ function isKnownCode(code: string): code is keyof typeof ERROR_MESSAGE_KEYS {
   return Object.hasOwn(ERROR_MESSAGE_KEYS, code);
 }
 
-/** The message key for any failed call: the server's code translated, or "something went wrong". */
+/**
+ * The message key for any failed call: the server's code translated, or "something went wrong". A field refused for
+ * hidden characters gets its own message: "not valid" would send the person looking for a mistake they cannot see.
+ */
 export function errorMessageKey(error: unknown): string {
+  if ([...problemsOfError(error).values()].includes('hidden-characters')) return 'common:errors.hiddenCharacters';
   if (error instanceof ApiError && isKnownCode(error.code)) return ERROR_MESSAGE_KEYS[error.code];
   return 'common:errors.generic';
 }

@@ -14,6 +14,7 @@ import * as m012bookingRequests from './012_booking_requests';
 import * as m013sharedLimits from './013_shared_limits';
 import * as m014photosReadySendings from './014_photos_ready_sendings';
 import * as m015rateLimits from './015_rate_limits';
+import * as m017authAttemptGates from './017_auth_attempt_gates';
 
 /**
  * Every migration, by name; the name is the file's. Names sort in the order they run, each number once. Never edit a
@@ -36,6 +37,7 @@ export const migrations: Record<string, Migration> = {
   '013_shared_limits': m013sharedLimits,
   '014_photos_ready_sendings': m014photosReadySendings,
   '015_rate_limits': m015rateLimits,
+  '017_auth_attempt_gates': m017authAttemptGates,
 };
 
 /**

@@ -130,10 +130,10 @@ describe.each(TEST_DATABASES)('agreements on %s', (database) => {
       .replace(/^\uFEFF/, '')
       .trim()
       .split('\r\n');
-    expect(lines[0]).toBe('id,userId,email,agreedAt,language,termsVersion,userAgent');
+    expect(lines[0]).toBe('"id","userId","email","agreedAt","language","termsVersion","userAgent"');
     const row = lines.find((line) => line.includes('sneaky@example.com'));
     expect(row).toContain(
-      `,ar,${termsDocument('ar').version},"'=HYPERLINK(""http://evil.example"",""click""), ""quoted"""`,
+      `,"ar","${termsDocument('ar').version}","'=HYPERLINK(""http://evil.example"",""click""), ""quoted"""`,
     );
 
     const client = new TestClient(t.app);

@@ -10,6 +10,7 @@ import {
 } from '../../../shared/schemas/agreements';
 import type { AppContext } from '../../context';
 import { getSessionUser, requireAdmin, requireUser, sessionUserOf } from '../../plugins/authorize';
+import { noStore } from '../../plugins/no-store';
 import {
   AGREEMENTS_CSV_HEADER,
   agreementCsvLine,
@@ -25,6 +26,8 @@ import {
 export const agreementRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app, { ctx }) => {
   const service = ctx.agreements;
   const acceptLimit = ctx.authLimits.perIp.acceptTerms;
+  // Whether this person accepted, their acceptance, the admin's list and export: nothing here is for a cache.
+  app.addHook('onSend', noStore);
 
   app.get(
     '/api/agreements/current',
@@ -92,7 +95,6 @@ export const agreementRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async
     return reply
       .type('text/csv; charset=utf-8')
       .header('content-disposition', `attachment; filename="agreements-${day}.csv"`)
-      .header('cache-control', 'no-store')
       .send(Readable.from(lines()));
   });
 };

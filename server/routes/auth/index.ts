@@ -24,6 +24,7 @@ import { sessionUserSchema } from '../../../shared/schemas/session';
 import type { Window } from '../../auth/limits';
 import type { AppContext } from '../../context';
 import { requireUser, sessionUserOf } from '../../plugins/authorize';
+import { noStore } from '../../plugins/no-store';
 import { requestLanguage } from '../../plugins/request-language';
 
 const perIp = (window: Window) => ({ rateLimit: { max: window.max, timeWindow: window.windowMs } });
@@ -42,6 +43,8 @@ const ok = { ok: true as const };
  */
 export const authRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app, { ctx }) => {
   const limits = ctx.authLimits.perIp;
+  // Each answer is about one person (their account, their address) or signs them in or out.
+  app.addHook('onSend', noStore);
 
   app.post(
     '/api/auth/sign-up',
@@ -57,7 +60,7 @@ export const authRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app
     '/api/auth/sign-in',
     { config: perIp(limits.signIn), schema: { body: signInBodySchema, response: { 200: sessionUserSchema } } },
     async (request, reply) =>
-      withCookies(reply, await ctx.accounts.signIn(request.body, fromNodeHeaders(request.headers))),
+      withCookies(reply, await ctx.accounts.signIn(request.body, fromNodeHeaders(request.headers), request.ip)),
   );
 
   app.post('/api/auth/sign-out', { schema: { response: { 200: okResponseSchema } } }, async (request, reply) => {

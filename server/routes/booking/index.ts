@@ -10,6 +10,7 @@ import {
 } from '../../../shared/schemas/booking';
 import type { AppContext } from '../../context';
 import { requireAdmin, requireUser, sessionUserOf } from '../../plugins/authorize';
+import { noStore } from '../../plugins/no-store';
 import { requestLanguage } from '../../plugins/request-language';
 import { presentBooking } from '../../presenters/booking-presenter';
 
@@ -25,6 +26,8 @@ const noticeParams = z.object({ kind: z.enum(NOTICE_KINDS) });
  * them all and answers each (new → confirmed or declined). Also the counts of news behind the panel's badges.
  */
 export const bookingRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app, { ctx }) => {
+  // A booking holds the client's phone and e-mail; the counts are the photographer's.
+  app.addHook('onSend', noStore);
   app.post(
     '/api/bookings',
     {
@@ -41,10 +44,7 @@ export const bookingRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (
   app.get(
     '/api/me/bookings',
     { onRequest: requireUser, schema: { response: { 200: bookingListSchema } } },
-    async (request, reply) => {
-      reply.header('cache-control', 'no-store');
-      return { items: (await ctx.bookings.listOwn(sessionUserOf(request))).map(presentBooking) };
-    },
+    async (request) => ({ items: (await ctx.bookings.listOwn(sessionUserOf(request))).map(presentBooking) }),
   );
 
   app.get(

@@ -11,7 +11,7 @@ describe.each(TEST_DATABASES)('GET /api/health on %s', (database) => {
   it('reports the database and storage in use', async () => {
     const res = await t.app.inject({ method: 'GET', url: '/api/health' });
     expect(res.statusCode).toBe(200);
-    expect(res.json()).toEqual({ status: 'ok', database, storage: 'disk' });
+    expect(res.json()).toEqual({ status: 'ok', database, storage: 'disk', checks: { database: 'up' } });
   });
 
   it('answers unknown API paths with a JSON 404, never the page', async () => {

@@ -3,6 +3,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { makeTempDir } from '../harness';
 import { freePort } from './server-process';
+import { shippedLocations, shippedUpstream } from './shipped-nginx';
 
 /** Where Debian's package puts nginx; null when it is not installed. */
 export function findNginx(): string | null {
@@ -13,42 +14,36 @@ export function findNginx(): string | null {
 
 export interface RoundRobinProxy {
   url: string;
-  /** The access log so far: one entry per request, with the upstream (host:port) that answered it. */
+  /**
+   * The access log so far: one entry per request, with the upstream (host:port) that answered it, or the ones tried
+   * in turn when an instance failed ("host:port, host:port").
+   */
   requests(): Array<{ method: string; uri: string; upstream: string; status: number }>;
   stop(): Promise<void>;
 }
 
 /**
- * nginx as an unprivileged process in a temp folder, sending requests to `upstreams` in turn (round robin, no
- * stickiness), with request and response bodies streamed (tus PATCHes, downloads) and no retry of a request on
- * another upstream. Its access log names the upstream of every request, so a test can show where each one went.
+ * nginx as the shipped site runs it (./shipped-nginx.ts: the shipped locations, and the shipped upstream with its
+ * passive health settings), in front of `upstreams`, as an unprivileged process in a temp folder. Requests go to the
+ * instances in turn (round robin, no stickiness), bodies streamed both ways (tus PATCHes, downloads). Its access log
+ * names the upstream of every request, so a test can show where each one went.
  */
 export async function startRoundRobinProxy(upstreams: string[]): Promise<RoundRobinProxy> {
-  const servers = upstreams.map((url) => `    server ${new URL(url).host} max_fails=0;`).join('\n');
   let log = '';
   const nginx = await startNginx(({ dir, port }) => {
     log = path.join(dir, 'access.log');
+    // With S3 the public mirror stays empty; on disk, nothing of an instance's DATA_DIR is read through the proxy.
+    const dataDir = path.join(dir, 'data');
     return `
 http {
   access_log off;
 ${tempPaths(dir)}
-  log_format upstreams '$request_method $uri $upstream_addr $status';
-  upstream app {
-${servers}
-  }
+  log_format upstreams '$request_method $uri $status $upstream_addr';
+  ${shippedUpstream(upstreams.map((url) => new URL(url).host))}
   server {
     listen 127.0.0.1:${port};
     access_log ${log} upstreams;
-    client_max_body_size 0;
-    location / {
-      proxy_pass http://app;
-      proxy_http_version 1.1;
-      proxy_set_header Host $http_host;
-      proxy_set_header Connection "";
-      proxy_request_buffering off;
-      proxy_buffering off;
-      proxy_next_upstream off;
-    }
+    include ${shippedLocations(dir, dataDir)};
   }
 }
 `;
@@ -61,8 +56,8 @@ ${servers}
         .split('\n')
         .filter(Boolean)
         .map((line) => {
-          const [method = '', uri = '', upstream = '', status = '0'] = line.split(' ');
-          return { method, uri, upstream, status: Number(status) };
+          const [method = '', uri = '', status = '0', ...upstream] = line.split(' ');
+          return { method, uri, upstream: upstream.join(' '), status: Number(status) };
         }),
     stop: nginx.stop,
   };

@@ -1,19 +1,25 @@
 import { type InputHTMLAttributes, useId } from 'react';
 import { useTranslation } from 'react-i18next';
+import type { FieldProblem } from '../../api/field-problems';
 
 type BookingFieldProps = Omit<InputHTMLAttributes<HTMLInputElement>, 'onChange'> & {
   label: string;
   name: string;
   value: string;
   onChange: (value: string) => void;
-  /** Whether the last check found this field missing or not valid. */
-  invalid: boolean;
+  /** What the last check found wrong with this field, if anything. */
+  problem: FieldProblem | null;
   /** The key of its message under `errors.` when it is not the field's name. */
   errorKey?: string;
 };
 
+/** The message of a field's problem, under `booking:errors.`: its own ("Write the rider's name"), or hidden characters. */
+export function fieldErrorKey(problem: FieldProblem, name: string): string {
+  return problem === 'hidden-characters' ? 'errors.hiddenCharacters' : `errors.${name}`;
+}
+
 /** A labelled input of the booking form that says, beside itself, when it is missing or not valid. */
-export function BookingField({ label, name, value, onChange, invalid, errorKey, ...rest }: BookingFieldProps) {
+export function BookingField({ label, name, value, onChange, problem, errorKey, ...rest }: BookingFieldProps) {
   const { t } = useTranslation('booking');
   const id = useId();
   return (
@@ -24,13 +30,13 @@ export function BookingField({ label, name, value, onChange, invalid, errorKey, 
         name={name}
         value={value}
         onChange={(event) => onChange(event.target.value)}
-        aria-invalid={invalid || undefined}
-        aria-describedby={invalid ? `${id}-error` : undefined}
+        aria-invalid={problem ? true : undefined}
+        aria-describedby={problem ? `${id}-error` : undefined}
         {...rest}
       />
-      {invalid && (
+      {problem && (
         <span id={`${id}-error`} className="booking-form__field-error">
-          {t(`errors.${errorKey ?? name}`)}
+          {t(fieldErrorKey(problem, errorKey ?? name))}
         </span>
       )}
     </div>

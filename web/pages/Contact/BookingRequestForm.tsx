@@ -6,11 +6,11 @@ import { formatMoney } from '../../../shared/money';
 import { PRICE_CARDS } from '../../../shared/pricing';
 import { priceCardPrice } from '../../../shared/pricing-text';
 import { BOOKING_LIMITS, type BookingPackage, bookingRequestBodySchema } from '../../../shared/schemas/booking';
-import { ApiError } from '../../api/client';
+import { type FieldProblem, problemsOfError, problemsOfIssues } from '../../api/field-problems';
 import { FormMessage } from '../../components/FormMessage';
 import { useSubmit } from '../../hooks/useSubmit';
 import { currentLanguage } from '../../i18n';
-import { BookingField } from './BookingField';
+import { BookingField, fieldErrorKey } from './BookingField';
 import { bookingApi, MY_BOOKINGS_QUERY_KEY } from './booking-api';
 import { type HorseDraft, HorseRows } from './HorseRows';
 
@@ -24,12 +24,6 @@ const EMPTY = {
   note: '',
 };
 
-/** Field names ("horses.0.name") of the server's or the schema's complaints. */
-function fieldsOf(error: unknown): string[] {
-  const fields = error instanceof ApiError ? (error.details as { fields?: Array<{ field: string }> })?.fields : null;
-  return fields?.map((field) => field.field) ?? [];
-}
-
 /**
  * The booking request: the competition, its day, the rider, the horses with their heats, a package from the price
  * list and a phone number. It is checked with the same schema the server validates with before it is sent, and the
@@ -41,20 +35,21 @@ export function BookingRequestForm({ email }: { email: string }) {
   const language = currentLanguage(i18n);
   const queryClient = useQueryClient();
   const [draft, setDraft] = useState(EMPTY);
-  const [invalid, setInvalid] = useState<string[]>([]);
+  const [checked, setChecked] = useState<Map<string, FieldProblem>>(new Map());
   const form = useRef<HTMLFormElement>(null);
   const send = useSubmit(bookingApi.send, {
     onSuccess: () => queryClient.invalidateQueries({ queryKey: MY_BOOKINGS_QUERY_KEY }),
   });
-  const serverInvalid = fieldsOf(send.error);
-  const isInvalid = (field: string) => invalid.includes(field) || serverInvalid.includes(field);
+  const refused = problemsOfError(send.error);
+  /** The schema's complaint about a field in the browser, else the server's. */
+  const problemOf = (field: string): FieldProblem | null => checked.get(field) ?? refused.get(field) ?? null;
 
   // After a refused check, the first field to fix takes the focus.
   useEffect(() => {
-    if (invalid.length > 0 || serverInvalid.length > 0) {
+    if (checked.size > 0 || refused.size > 0) {
       form.current?.querySelector<HTMLElement>('[aria-invalid="true"]')?.focus();
     }
-  }, [invalid, serverInvalid.length]);
+  }, [checked, refused.size]);
 
   const price = priceOfBooking(draft.package, draft.horses);
   const money = (amount: { amount: number; currency: string } | null) =>
@@ -62,14 +57,14 @@ export function BookingRequestForm({ email }: { email: string }) {
 
   const onSubmit = (event: FormEvent) => {
     event.preventDefault();
-    const checked = bookingRequestBodySchema.safeParse({ ...draft, language });
-    if (!checked.success) {
-      setInvalid(checked.error.issues.map((issue) => issue.path.join('.')));
+    const parsed = bookingRequestBodySchema.safeParse({ ...draft, language });
+    if (!parsed.success) {
+      setChecked(problemsOfIssues(parsed.error.issues));
       send.fail('errors.summary');
       return;
     }
-    setInvalid([]);
-    send.submit(checked.data);
+    setChecked(new Map());
+    send.submit(parsed.data);
   };
 
   if (send.done) {
@@ -95,6 +90,7 @@ export function BookingRequestForm({ email }: { email: string }) {
     (value: (typeof EMPTY)[K]) =>
       setDraft((current) => ({ ...current, [key]: value }));
   const today = new Date().toISOString().slice(0, 10);
+  const noteProblem = problemOf('note');
   return (
     <form ref={form} className="booking-form" onSubmit={onSubmit} noValidate aria-labelledby="booking-form-heading">
       <h2 id="booking-form-heading">{t('title')}</h2>
@@ -103,7 +99,7 @@ export function BookingRequestForm({ email }: { email: string }) {
         name="event"
         value={draft.event}
         onChange={set('event')}
-        invalid={isInvalid('event')}
+        problem={problemOf('event')}
         maxLength={BOOKING_LIMITS.event}
         required
       />
@@ -114,7 +110,7 @@ export function BookingRequestForm({ email }: { email: string }) {
         min={today}
         value={draft.date}
         onChange={set('date')}
-        invalid={isInvalid('date')}
+        problem={problemOf('date')}
         required
       />
       <BookingField
@@ -123,11 +119,11 @@ export function BookingRequestForm({ email }: { email: string }) {
         autoComplete="name"
         value={draft.riderName}
         onChange={set('riderName')}
-        invalid={isInvalid('riderName')}
+        problem={problemOf('riderName')}
         maxLength={BOOKING_LIMITS.rider}
         required
       />
-      <HorseRows horses={draft.horses} onChange={set('horses')} invalid={isInvalid} />
+      <HorseRows horses={draft.horses} onChange={set('horses')} problem={problemOf} />
       <fieldset className="booking-form__packages">
         <legend>{t('fields.package')}</legend>
         {PRICE_CARDS.map((card) => (
@@ -155,7 +151,7 @@ export function BookingRequestForm({ email }: { email: string }) {
         dir="ltr"
         value={draft.phone}
         onChange={set('phone')}
-        invalid={isInvalid('phone')}
+        problem={problemOf('phone')}
         required
       />
       <div className="form-field">
@@ -167,7 +163,14 @@ export function BookingRequestForm({ email }: { email: string }) {
           maxLength={BOOKING_LIMITS.note}
           value={draft.note}
           onChange={(event) => set('note')(event.target.value)}
+          aria-invalid={noteProblem ? true : undefined}
+          aria-describedby={noteProblem ? 'booking-note-error' : undefined}
         />
+        {noteProblem && (
+          <span id="booking-note-error" className="booking-form__field-error">
+            {t(fieldErrorKey(noteProblem, 'note'))}
+          </span>
+        )}
       </div>
       <dl className="booking-form__price" aria-live="polite">
         <dt>{t('price.total')}</dt>

@@ -1,6 +1,7 @@
 import { useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { BOOKING_LIMITS } from '../../../shared/schemas/booking';
+import type { FieldProblem } from '../../api/field-problems';
 import { BookingField } from './BookingField';
 
 export interface HorseDraft {
@@ -11,11 +12,11 @@ export interface HorseDraft {
 interface HorseRowsProps {
   horses: HorseDraft[];
   onChange: (horses: HorseDraft[]) => void;
-  invalid: (field: string) => boolean;
+  problem: (field: string) => FieldProblem | null;
 }
 
 /** The horses, each with its heat: add one (focus moves to its name), remove one (never the last). */
-export function HorseRows({ horses, onChange, invalid }: HorseRowsProps) {
+export function HorseRows({ horses, onChange, problem }: HorseRowsProps) {
   const { t } = useTranslation('booking');
   const list = useRef<HTMLOListElement>(null);
   const added = useRef(false);
@@ -42,7 +43,7 @@ export function HorseRows({ horses, onChange, invalid }: HorseRowsProps) {
               name={`horses.${index}.name`}
               value={horse.name}
               onChange={(name) => change(index, { ...horse, name })}
-              invalid={invalid(`horses.${index}.name`)}
+              problem={problem(`horses.${index}.name`)}
               errorKey="horseName"
               maxLength={BOOKING_LIMITS.horse}
               required
@@ -52,7 +53,7 @@ export function HorseRows({ horses, onChange, invalid }: HorseRowsProps) {
               name={`horses.${index}.heat`}
               value={horse.heat}
               onChange={(heat) => change(index, { ...horse, heat })}
-              invalid={invalid(`horses.${index}.heat`)}
+              problem={problem(`horses.${index}.heat`)}
               errorKey="heat"
               maxLength={BOOKING_LIMITS.heat}
               required
