@@ -2,13 +2,13 @@ import AxeBuilder from '@axe-core/playwright';
 import type { Page, TestInfo } from '@playwright/test';
 import { signIn } from './support/admin-helpers';
 import { WCAG_TAGS } from './support/axe';
-import { newestInOutbox, signUpClient } from './support/clients';
+import { newestInOutbox, newestLinkInOutbox, signUpVerifiedClient } from './support/clients';
 import { E2E_ADMIN_EMAIL, E2E_ADMIN_PASSWORD } from './support/global-setup';
 import { expect, test } from './support/own-server';
 
 /**
  * The booking path without dead ends: the contact details and the terms for everyone, signing in (or up) only for the
- * booking step and coming back to /contact, the agreement, the booking request itself, the photographer's e-mail in
+ * booking step and coming back to /contact, confirming a new account's address, the agreement, the booking request itself, the photographer's e-mail in
  * the outbox, and the request in the admin panel. On a server of its own (its outbox, its sign-up limits), without
  * BOOKING_FORM_URL: the site's own request is the whole booking.
  */
@@ -25,6 +25,7 @@ const CONTACT = {
 const TEXTS = {
   en: {
     signUp: 'Create an account',
+    confirmFirst: 'To accept the terms and send a booking request, confirm your e-mail address first',
     agree: 'Accept the booking terms',
     read: 'I have read the terms',
     approve: 'I approve the terms',
@@ -45,6 +46,7 @@ const TEXTS = {
   },
   he: {
     signUp: 'פתיחת חשבון',
+    confirmFirst: 'כדי לאשר את התנאים ולשלוח בקשת הזמנה צריך קודם לאשר את כתובת האימייל',
     agree: 'אישור תנאי ההזמנה',
     read: 'קראתי את התנאים',
     approve: 'אני מאשר/ת את התנאים',
@@ -168,6 +170,14 @@ for (const { lng, size } of [
     await page.locator('form button[type="submit"]').click();
     await expect(page).toHaveURL(/\/contact$/);
 
+    // Nothing is sent on behalf of an address nobody proved: the page asks for the link mailed at sign-up first.
+    await expect(page.getByTestId('contact-confirm-address')).toContainText(texts.confirmFirst);
+    await expect(page.getByRole('form', { name: texts.agree })).toHaveCount(0);
+    await expectNoAxeViolations(page);
+    await page.goto(await newestLinkInOutbox(dataDir, email, 'verify-email'));
+    await expect(page.getByTestId('verified-email')).toHaveText(email);
+    await page.goto(`/contact?lng=${lng}`);
+
     await agree(page, lng);
     const rider = `Noa ${made}`;
     const form = await fillRequest(page, lng, rider, 'Spring Cup');
@@ -201,7 +211,10 @@ for (const { lng, size } of [
   }, testInfo) => {
     const texts = TEXTS[lng];
     await page.setViewportSize(size);
-    const { email } = await signUpClient(page.request, { baseURL: baseURL as string, prefix: 'signed-in-booker' });
+    const { email } = await signUpVerifiedClient(page.request, dataDir, {
+      baseURL: baseURL as string,
+      prefix: 'signed-in-booker',
+    });
     await page.goto(`/contact?lng=${lng}`);
     await expect(page.getByRole('main').getByRole('link', { name: texts.signUp })).toHaveCount(0);
     await agree(page, lng);

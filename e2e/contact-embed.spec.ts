@@ -1,5 +1,5 @@
 import type { Page, Route } from '@playwright/test';
-import { signUpClient } from './support/clients';
+import { signUpVerifiedClient } from './support/clients';
 import { expect, test } from './support/own-server';
 
 /**
@@ -42,9 +42,13 @@ function holdRequests() {
   };
 }
 
-test('the form appears only after both boxes are ticked and the agreement is recorded', async ({ page, baseURL }) => {
+test('the form appears only after both boxes are ticked and the agreement is recorded', async ({
+  page,
+  baseURL,
+  dataDir,
+}) => {
   const form = await serveBookingForm(page);
-  await signUpClient(page.request, { baseURL: baseURL as string, prefix: 'embed' });
+  await signUpVerifiedClient(page.request, dataDir, { baseURL: baseURL as string, prefix: 'embed' });
   await page.goto('/contact?lng=en');
   const dialog = page.getByRole('form', { name: 'Accept the booking terms' });
   const frame = page.locator('iframe.contact__form');
@@ -79,9 +83,9 @@ test('the form appears only after both boxes are ticked and the agreement is rec
   expect(form.requests()).toBeGreaterThan(0);
 });
 
-test('a failed agreement record keeps the form closed', async ({ page, baseURL }) => {
+test('a failed agreement record keeps the form closed', async ({ page, baseURL, dataDir }) => {
   const form = await serveBookingForm(page);
-  await signUpClient(page.request, { baseURL: baseURL as string, prefix: 'embed-refused' });
+  await signUpVerifiedClient(page.request, dataDir, { baseURL: baseURL as string, prefix: 'embed-refused' });
   await page.route('**/api/agreements', (route) =>
     route.fulfill({
       status: 500,
@@ -103,9 +107,10 @@ test('a failed agreement record keeps the form closed', async ({ page, baseURL }
 test('nothing of the form is reachable while the terms cannot be loaded; trying again brings the terms', async ({
   page,
   baseURL,
+  dataDir,
 }) => {
   const form = await serveBookingForm(page);
-  await signUpClient(page.request, { baseURL: baseURL as string, prefix: 'embed-terms' });
+  await signUpVerifiedClient(page.request, dataDir, { baseURL: baseURL as string, prefix: 'embed-terms' });
   await page.route('**/api/agreements/current**', (route) =>
     route.fulfill({
       status: 500,

@@ -1,11 +1,16 @@
 import type { APIRequestContext, Page } from '@playwright/test';
 import { expect, test } from './fixtures';
-import { signUpClient } from './support/clients';
+import { signUpVerifiedClient } from './support/clients';
 import { E2E_ADMIN_EMAIL, E2E_ADMIN_PASSWORD } from './support/global-setup';
 
-/** A fresh client, signed in in the page's context; booking needs no proven address. */
-function signUpNewClient(request: APIRequestContext, baseURL: string) {
-  return signUpClient(request, { baseURL, prefix: 'contact', password: 'galloping at sunrise', fullName: 'Noa Rider' });
+/** A fresh client with a proven address (the terms and booking need one), signed in in the page's context. */
+function signUpNewClient(request: APIRequestContext, baseURL: string, dataDir: string) {
+  return signUpVerifiedClient(request, dataDir, {
+    baseURL,
+    prefix: 'contact',
+    password: 'galloping at sunrise',
+    fullName: 'Noa Rider',
+  });
 }
 
 /** The step that records the agreement: both boxes and the confirm button, below the terms (no modal dialog). */
@@ -17,8 +22,9 @@ test.describe('the contact page', () => {
   test('lets a signed-out visitor read the terms, asks only the booking step to log in, and brings them back', async ({
     page,
     baseURL,
+    dataDir,
   }) => {
-    const { email, password } = await signUpNewClient(page.request, baseURL as string);
+    const { email, password } = await signUpNewClient(page.request, baseURL as string, dataDir);
     await page.request.post('/api/auth/sign-out', { headers: { origin: baseURL as string }, data: {} });
 
     await page.goto('/contact?lng=he');
@@ -41,8 +47,9 @@ test.describe('the contact page', () => {
   test('records the agreement only when both boxes are ticked, with server time and terms version', async ({
     page,
     baseURL,
+    dataDir,
   }) => {
-    await signUpNewClient(page.request, baseURL as string);
+    await signUpNewClient(page.request, baseURL as string, dataDir);
     await page.goto('/contact?lng=he');
     const dialog = agreeStep(page);
     await expect(page.getByRole('heading', { name: 'תנאי הזמנה' })).toBeVisible();
@@ -83,8 +90,8 @@ test.describe('the contact page', () => {
     await expect(agreeStep(page)).toHaveCount(0);
   });
 
-  test('shows the alert when saving fails, and keeps the dialog open', async ({ page, baseURL }) => {
-    await signUpNewClient(page.request, baseURL as string);
+  test('shows the alert when saving fails, and keeps the dialog open', async ({ page, baseURL, dataDir }) => {
+    await signUpNewClient(page.request, baseURL as string, dataDir);
     await page.route('**/api/agreements', (route) =>
       route.fulfill({
         status: 500,
@@ -116,8 +123,8 @@ test.describe('the contact page', () => {
   });
 
   for (const lng of ['he', 'ar']) {
-    test(`screenshot of the terms and the agreement step in ${lng}`, async ({ page, baseURL }, testInfo) => {
-      await signUpNewClient(page.request, baseURL as string);
+    test(`screenshot of the terms and the agreement step in ${lng}`, async ({ page, baseURL, dataDir }, testInfo) => {
+      await signUpNewClient(page.request, baseURL as string, dataDir);
       await page.setViewportSize({ width: 390, height: 844 });
       await page.goto(`/contact?lng=${lng}`);
       await expect(agreeStep(page)).toBeVisible();

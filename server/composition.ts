@@ -171,8 +171,9 @@ export async function composeServices(input: {
   });
   const trash = createTrashService({ admin: adminMediaRepository, storage, findById, galleryChanged });
 
-  // Telling the photographer of sign-ups, accepted terms and booking requests: one notifier, called below where each
-  // happens (the account and agreement services stay unaware of it).
+  // Telling the photographer of sign-ups, accepted terms and booking requests: one notifier, called where each
+  // happens (below for sign-ups, so the account service stays unaware of it; the agreement and booking services
+  // decide what is news).
   const notices = createPhotographerNotices({
     notices: createAdminNoticeRepository(db),
     settings,
@@ -183,7 +184,7 @@ export async function composeServices(input: {
     logger,
   });
   const agreementRepository = createAgreementRepository(db);
-  const agreements = createAgreementService({ agreements: agreementRepository });
+  const agreements = createAgreementService({ agreements: agreementRepository, notices });
 
   const ctx: AppContext = {
     config,
@@ -212,14 +213,7 @@ export async function composeServices(input: {
       createPlaceholder: (folder) => accounts.clientAccounts.createPlaceholder(folder),
       galleryChanged,
     }),
-    agreements: {
-      ...agreements,
-      async accept(input) {
-        const record = await agreements.accept(input);
-        await notices.acceptedTerms(input.user);
-        return record;
-      },
-    },
+    agreements,
     contactDetails: createContactDetailsService({ settings }),
     bookings: createBookingService({
       bookings: createBookingRepository(db),

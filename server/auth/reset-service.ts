@@ -18,8 +18,11 @@ export interface ResetServiceDeps {
   resetTokens: ResetTokenRepository;
   mailer: Mailer;
   logger: FastifyBaseLogger;
-  /** A reset through the e-mailed link or code proves the address, like a verification link. */
-  clientAccounts: Pick<ClientAccounts, 'markVerified'>;
+  /**
+   * A reset through the e-mailed link or code proves the address, claims a gallery prepared for it, and ends every
+   * session of the account (whoever held one may have chosen the old password without owning the mailbox).
+   */
+  clientAccounts: Pick<ClientAccounts, 'passwordSetFromMailbox'>;
 }
 
 const CODE_PATTERN = new RegExp(`^\\d{${RESET_CODE_LENGTH}}$`);
@@ -94,12 +97,12 @@ export function createResetService(deps: ResetServiceDeps) {
       await deps.resetTokens.deleteAllForUser(user.id, user.email);
       // The mailbox's owner chose a new password: wrong guesses of the old one stop no address any more.
       await limiter.clear('signInFailures', user.email);
-      await deps.clientAccounts.markVerified(user);
+      await deps.clientAccounts.passwordSetFromMailbox(user);
     },
 
     /**
-     * Sets the new password from the e-mailed code. Each code allows 5 tries; each address 10 failed tries per
-     * 24 hours, counted whether or not the address has an account.
+     * Sets the new password from the e-mailed code; ends every session; signs nobody in. Each code allows 5 tries;
+     * each address 10 failed tries per 24 hours, counted whether or not the address has an account.
      */
     async resetWithCode(input: { email: string; code: string; newPassword: string }): Promise<void> {
       const email = normalizeEmail(input.email);
@@ -129,7 +132,7 @@ export function createResetService(deps: ResetServiceDeps) {
       if (found) {
         await deps.resetTokens.deleteAllForUser(found.user.id, email);
         await limiter.clear('signInFailures', email);
-        await deps.clientAccounts.markVerified(found.user);
+        await deps.clientAccounts.passwordSetFromMailbox(found.user);
       }
     },
   };

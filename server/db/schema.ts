@@ -59,7 +59,7 @@ export interface ClientTable {
   updated_at: string;
 }
 
-export type EmailTokenPurpose = 'verify-email' | 'invitation' | 'change-email';
+export type EmailTokenPurpose = 'verify-email' | 'invitation' | 'change-email' | 'claim-gallery';
 
 /** A single-use link sent by e-mail, kept as a SHA-256 hash (migration 008_clients). */
 export interface EmailTokenTable {

@@ -4,7 +4,7 @@ import { composeMail, linkButton, mailStrings, paragraph } from './mail-text';
 import type { MailMessage } from './mailer';
 
 /** The messages of mail.json that carry one link to press: they share one layout. */
-export type LinkMessage = 'verifyEmail' | 'invitation' | 'changeEmail' | 'resetPassword';
+export type LinkMessage = 'verifyEmail' | 'invitation' | 'claimGallery' | 'changeEmail' | 'resetPassword';
 
 export interface LinkEmailInput {
   to: string;

@@ -2,12 +2,20 @@ import type { Language } from '../../shared/i18n/languages';
 import type { SessionUser } from '../../shared/schemas/session';
 import { AppError } from '../errors';
 import type { AgreementRecord, AgreementRepository } from '../repositories/agreement-repository';
+import type { PhotographerNotices } from './admin-notify';
 import { termsDocument } from './terms';
 
 const USER_AGENT_MAX = 512;
 
+export interface AgreementServiceDeps {
+  agreements: AgreementRepository;
+  /** Told of the first acceptance of each version by each account. */
+  notices?: Pick<PhotographerNotices, 'acceptedTerms'>;
+  now?: () => Date;
+}
+
 /** Accepting the booking terms, asking whether the current terms were accepted, and the admin's audit trail. */
-export function createAgreementService(deps: { agreements: AgreementRepository; now?: () => Date }) {
+export function createAgreementService(deps: AgreementServiceDeps) {
   const now = deps.now ?? (() => new Date());
   return {
     /** The terms in a language, and when this user accepted exactly this version (null if never). */
@@ -19,7 +27,9 @@ export function createAgreementService(deps: { agreements: AgreementRepository; 
 
     /**
      * Records that `user` accepted the terms shown in `language`. The time is the server's; the version must be
-     * the current text's, so nobody can record agreement to words that were never shown.
+     * the current text's, so nobody can record agreement to words that were never shown. Every acceptance is
+     * recorded, but the photographer hears only of an account's first one of a version: accepting again is no news,
+     * and must not let anyone fill the photographer's mailbox.
      */
     async accept(input: {
       user: SessionUser;
@@ -31,6 +41,7 @@ export function createAgreementService(deps: { agreements: AgreementRepository; 
       if (input.termsVersion !== terms.version) {
         throw new AppError('terms-changed', 'The terms have changed since they were shown. Please read them again.');
       }
+      const earlier = await deps.agreements.latestFor(input.user.id, terms.version);
       const agreedAt = now().toISOString();
       const record: AgreementRecord = {
         id: `${input.user.id}_${Date.parse(agreedAt)}`,
@@ -50,6 +61,7 @@ export function createAgreementService(deps: { agreements: AgreementRepository; 
         if (existing?.id !== record.id) throw error;
         return existing;
       }
+      if (!earlier) await deps.notices?.acceptedTerms(input.user);
       return record;
     },
 

@@ -8,13 +8,14 @@ import type { AccountLimiter } from '../auth/limits';
 import { presentSessionUser } from '../auth/session-user';
 import type { Config } from '../env';
 import { AppError } from '../errors';
-import { linkEmail } from '../mail/link-email';
 import type { Mailer } from '../mail/mailer';
 import type { ClientRecord, ClientRepository } from '../repositories/client-repository';
-import type { EmailTokenRepository } from '../repositories/email-token-repository';
+import type { EmailTokenRecord, EmailTokenRepository } from '../repositories/email-token-repository';
 import type { Storage } from '../storage/storage';
+import { endOtherSessions } from './account-sessions';
+import { createAddressProofs } from './address-proofs';
 import { insertClientWithFreeFolder } from './client-folders';
-import { EMAIL_TOKEN_PATTERN, hashEmailToken, newEmailToken, VERIFY_EMAIL_TTL_MS } from './email-tokens';
+import { EMAIL_TOKEN_PATTERN, hashEmailToken } from './email-tokens';
 
 export interface ClientAccountsDeps {
   auth: BetterAuth;
@@ -40,6 +41,9 @@ export const clientErrors = {
     }),
 };
 
+/** The links that open a prepared gallery with a new password: the photographer's invitation, and a claim. */
+const GALLERY_LINKS: EmailTokenRecord['purpose'][] = ['invitation', 'claim-gallery'];
+
 interface AccountUser {
   id: string;
   email: string;
@@ -49,13 +53,15 @@ interface AccountUser {
 
 /**
  * The account side of clients: every account is tied to exactly one client record (and so one folder) by id, and
- * proves its address before anything private is shown. Sign-up links the account to the client the photographer
- * invited with that address, or makes a new client; verification, an accepted invitation or a password reset by
- * e-mail sets `emailVerified`.
+ * proves its address before anything private is shown. A sign-up makes a new client, except for an address the
+ * photographer prepared a gallery for (a client added by hand, with no account yet): such a gallery goes only to a
+ * proof of the mailbox that also sets the password (the invitation or "claim" link, or a password reset by e-mail),
+ * since whoever signs up chose the password, and the mailbox's owner may only be clicking a link.
  */
 export function createClientAccounts(deps: ClientAccountsDeps) {
   const { auth, clients, tokens } = deps;
   const now = deps.now ?? (() => new Date());
+  const proofs = createAddressProofs({ tokens, mailer: deps.mailer, config: deps.config, now });
 
   async function createPlaceholder(folder: string): Promise<void> {
     if (!deps.storage) return;
@@ -70,18 +76,21 @@ export function createClientAccounts(deps: ClientAccountsDeps) {
   }
 
   /**
-   * The client an account belongs to: linked by id, else the unlinked client with its address, else a new one. The
-   * admin is no client and owns no gallery.
+   * The client an account belongs to: linked by id, else a new one. A prepared client with its address is linked
+   * only when `claims` (the password was just set from the mailbox); otherwise the answer is null, as for the admin,
+   * who is no client and owns no gallery.
    */
-  async function clientForAccount(user: AccountUser): Promise<ClientRecord | null> {
+  async function clientForAccount(user: AccountUser, { claims }: { claims: boolean }): Promise<ClientRecord | null> {
     if (user.email.toLowerCase() === deps.config.adminEmail.toLowerCase()) return null;
     const linked = await clients.findByAccountId(user.id);
     if (linked) return linked;
-    const invited = await clients.findByEmail(user.email);
-    if (invited && !invited.accountId && (await clients.linkAccount(invited.id, user.id))) {
-      return { ...invited, accountId: user.id };
+    const prepared = await clients.findByEmail(user.email);
+    if (prepared?.accountId) throw new Error('the address belongs to a client linked to another account');
+    if (prepared) {
+      if (!claims) return null;
+      if (!(await clients.linkAccount(prepared.id, user.id))) throw new Error('another account claimed the client');
+      return { ...prepared, accountId: user.id };
     }
-    if (invited) throw new Error('the address belongs to a client linked to another account');
     const created = await insertClientWithFreeFolder(clients, {
       email: user.email,
       fullName: user.name ?? '',
@@ -92,25 +101,11 @@ export function createClientAccounts(deps: ClientAccountsDeps) {
     return created;
   }
 
-  async function sendVerification(user: AccountUser, language: Language): Promise<void> {
-    const { token, tokenHash } = newEmailToken();
-    await tokens.voidForAccount(user.id, ['verify-email'], now());
-    await tokens.insert({
-      purpose: 'verify-email',
-      tokenHash,
-      accountId: user.id,
-      clientId: null,
-      email: user.email,
-      expiresAt: new Date(now().getTime() + VERIFY_EMAIL_TTL_MS).toISOString(),
-    });
-    deps.mailer.sendLater(
-      linkEmail('verifyEmail', {
-        to: user.email,
-        language,
-        siteName: deps.config.siteName,
-        link: `${deps.config.publicUrl}/verify-email?token=${token}`,
-      }),
-    );
+  /** What proves an unverified account's address: the claim link for a prepared gallery, else a confirmation. */
+  async function sendProofRequest(user: AccountUser, language: Language): Promise<void> {
+    const client = await clients.findByEmail(user.email);
+    const prepared = client && !client.accountId ? client : undefined;
+    await (prepared ? proofs.sendClaim(prepared, language) : proofs.sendConfirmation(user, language));
   }
 
   async function setVerified(userId: string): Promise<void> {
@@ -139,10 +134,13 @@ export function createClientAccounts(deps: ClientAccountsDeps) {
       return presentSessionUser(user, deps.config.adminEmail, client?.folder ?? null);
     },
 
-    /** After sign-up: ties the account to its client and sends the verification e-mail. */
+    /**
+     * After sign-up: ties the account to a new client and sends the confirmation e-mail; for the address of a
+     * prepared gallery, ties it to nothing and sends the claim link. The sign-up's answer is the same either way.
+     */
     async afterSignUp(user: AccountUser, language: Language): Promise<void> {
-      await clientForAccount(user);
-      await sendVerification(user, language);
+      await clientForAccount(user, { claims: false });
+      await sendProofRequest(user, language);
     },
 
     async afterSignIn(accountId: string): Promise<void> {
@@ -154,21 +152,24 @@ export function createClientAccounts(deps: ClientAccountsDeps) {
       if (user.emailVerified) return;
       await deps.limiter.assertAllowed('resendVerification', user.id);
       await deps.limiter.record('resendVerification', user.id);
-      await sendVerification(user, language);
+      await sendProofRequest(user, language);
     },
 
     /**
      * Opens a link from a verification or address-change e-mail. A verification link proves the address the account
-     * still has; an address-change link moves the account (and its gallery) to the new address.
+     * still has; an address-change link moves the account (and its gallery) to the new address. Either ends every
+     * session of the account except the request's own (`headers`), if it has one.
      */
-    async verifyEmail(token: string): Promise<{ email: string }> {
+    async verifyEmail(token: string, headers?: Headers): Promise<{ email: string }> {
       const found = await consumeToken(token, ['verify-email', 'change-email'], clientErrors.invalidVerificationLink);
       const context = await auth.$context;
       if (found.purpose === 'verify-email') {
         const user = found.accountId ? await context.internalAdapter.findUserById(found.accountId) : null;
         if (!user || user.email !== found.email) throw clientErrors.invalidVerificationLink();
+        // No gallery of its own: the address is a prepared gallery's, which only a claim (a new password) opens.
+        if (!(await clientForAccount(user, { claims: false }))) throw clientErrors.invalidVerificationLink();
         await setVerified(user.id);
-        await clientForAccount(user);
+        await endOtherSessions(auth, user.id, headers);
         return { email: user.email };
       }
       const client = found.clientId ? await clients.findById(found.clientId) : undefined;
@@ -176,28 +177,35 @@ export function createClientAccounts(deps: ClientAccountsDeps) {
       if (await context.internalAdapter.findUserByEmail(found.email)) throw clientErrors.invalidVerificationLink();
       await context.internalAdapter.updateUser(client.accountId, { email: found.email, emailVerified: true });
       await clients.update(client.id, { email: found.email, pendingEmail: null });
+      await endOtherSessions(auth, client.accountId, headers);
       return { email: found.email };
     },
 
-    /** A password reset by e-mailed link or code proves the address too. */
-    async markVerified(user: AccountUser): Promise<void> {
+    /**
+     * A password set by an e-mailed reset link or code: it proves the address and, being chosen from the mailbox,
+     * claims a gallery prepared for it. Every session of the account ends; the reset signs nobody in. Invitation and
+     * claim links still out are spent: they would set the password again.
+     */
+    async passwordSetFromMailbox(user: AccountUser): Promise<void> {
+      await endOtherSessions(auth, user.id);
       await setVerified(user.id);
-      await clientForAccount(user);
+      const client = await clientForAccount(user, { claims: true });
+      if (client) await tokens.voidForClient(client.id, GALLERY_LINKS, now());
     },
 
-    /** What the invitation page shows before the client chooses a password. */
+    /** What the invitation page shows before the client chooses a password (for a claim link too). */
     async inspectInvitation(token: string): Promise<{ email: string; fullName: string }> {
       if (!EMAIL_TOKEN_PATTERN.test(token)) throw clientErrors.invalidInvitation();
-      const found = await tokens.findUsable(['invitation'], hashEmailToken(token), now());
+      const found = await tokens.findUsable(GALLERY_LINKS, hashEmailToken(token), now());
       const client = found?.clientId ? await clients.findById(found.clientId) : undefined;
       if (!found || !client || client.email !== found.email) throw clientErrors.invalidInvitation();
       return { email: client.email, fullName: client.fullName };
     },
 
     /**
-     * Accepting an invitation sets the password, proves the address, and signs the client in. When an account with
-     * the address already exists (someone signed up with it but never proved it), the invitation takes it over: the
-     * new password replaces the old one and every existing session ends.
+     * Accepting an invitation (or a claim link) sets the password, proves the address, and signs the client in. When
+     * an account with the address already exists (someone signed up with it but never proved it), the link takes it
+     * over: the new password replaces the old one and every existing session ends.
      */
     async acceptInvitation(
       input: { token: string; newPassword: string; confirmNewPassword: string },
@@ -205,7 +213,7 @@ export function createClientAccounts(deps: ClientAccountsDeps) {
     ): Promise<{ result: SessionUser; setCookies: string[] }> {
       if (input.newPassword !== input.confirmNewPassword) throw clientErrors.passwordsDiffer();
       assertAcceptablePassword(input.newPassword);
-      const found = await consumeToken(input.token, ['invitation'], clientErrors.invalidInvitation);
+      const found = await consumeToken(input.token, GALLERY_LINKS, clientErrors.invalidInvitation);
       const client = found.clientId ? await clients.findById(found.clientId) : undefined;
       if (!client || client.email !== found.email) throw clientErrors.invalidInvitation();
       const context = await auth.$context;
@@ -245,7 +253,7 @@ export function createClientAccounts(deps: ClientAccountsDeps) {
         throw clientErrors.invalidInvitation();
       }
       await setVerified(accountId);
-      await tokens.voidForClient(client.id, ['invitation'], now());
+      await tokens.voidForClient(client.id, GALLERY_LINKS, now());
       await clients.markSignedIn(accountId, now());
       const user = { id: accountId, email: client.email, name: client.fullName, emailVerified: true };
       return { result: presentSessionUser(user, deps.config.adminEmail, client.folder), setCookies };

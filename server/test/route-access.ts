@@ -128,12 +128,12 @@ export const ROUTE_ACCESS: Record<string, AccessRow> = {
   // Site settings and the booking terms (server/routes/site, server/routes/agreements).
   'GET /api/site': PUBLIC,
   'GET /api/agreements/current': PUBLIC,
-  'POST /api/agreements': SIGNED_IN,
+  'POST /api/agreements': VERIFIED,
   'GET /api/admin/agreements': ADMIN_ONLY,
   'GET /api/admin/agreements.csv': ADMIN_ONLY,
   'PUT /api/admin/contact-details': ADMIN_ONLY,
   // Booking requests and the photographer's notices (server/routes/booking).
-  'POST /api/bookings': SIGNED_IN,
+  'POST /api/bookings': VERIFIED,
   'GET /api/me/bookings': SIGNED_IN,
   'GET /api/admin/bookings': ADMIN_ONLY,
   'PATCH /api/admin/bookings/:id': ADMIN_ONLY,

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { termsDocument } from '../../services/terms';
+import { signUpVerified } from '../../test/email-links';
 import { createTestApp, TEST_DATABASES, type TestApp } from '../../test/harness';
 import { FAST_HASH, TestClient } from '../../test/test-client';
 
@@ -35,7 +36,7 @@ describe.each(TEST_DATABASES)('agreements on %s', (database) => {
 
   it('records an acceptance with the server time and the version of the text shown', async () => {
     const client = new TestClient(t.app);
-    await client.signUp('rider@example.com', 'riding at dawn');
+    await signUpVerified(client, t.dataDir, 'rider@example.com', 'riding at dawn');
     const before = await client.get('/api/agreements/current?lng=he');
     expect(before.statusCode).toBe(200);
     const { terms, acceptedAt } = before.json();
@@ -79,7 +80,7 @@ describe.each(TEST_DATABASES)('agreements on %s', (database) => {
 
   it('refuses a version that is not the current text, and bad input, storing nothing', async () => {
     const client = new TestClient(t.app);
-    await client.signUp('careful-rider@example.com', 'riding at dawn');
+    await signUpVerified(client, t.dataDir, 'careful-rider@example.com', 'riding at dawn');
     const stale = await client.post('/api/agreements', { language: 'en', termsVersion: 'a'.repeat(64) });
     expect(stale.statusCode).toBe(409);
     expect(stale.json()).toMatchObject({ error: { code: 'terms-changed' } });
@@ -99,7 +100,7 @@ describe.each(TEST_DATABASES)('agreements on %s', (database) => {
 
   it('limits acceptances per IP address to 20 a minute, with the too-many-requests answer', async () => {
     const eager = new TestClient(t.app);
-    await eager.signUp('eager-rider@example.com', 'riding at dawn');
+    await signUpVerified(eager, t.dataDir, 'eager-rider@example.com', 'riding at dawn');
     const payload = { language: 'en', termsVersion: termsDocument('en').version };
     for (let i = 0; i < 20; i += 1) expect((await eager.post('/api/agreements', payload)).statusCode).toBe(201);
     const limited = await eager.post('/api/agreements', payload);
@@ -107,13 +108,13 @@ describe.each(TEST_DATABASES)('agreements on %s', (database) => {
     expect(limited.json()).toMatchObject({ error: { code: 'too-many-requests' } });
     // Another address is not affected.
     const calm = new TestClient(t.app);
-    await calm.signUp('calm-rider@example.com', 'riding at dawn');
+    await signUpVerified(calm, t.dataDir, 'calm-rider@example.com', 'riding at dawn');
     expect((await calm.post('/api/agreements', payload)).statusCode).toBe(201);
   });
 
   it('exports the agreements as CSV for the admin, safe to open in a spreadsheet', async () => {
     const sneaky = new TestClient(t.app);
-    await sneaky.signUp('sneaky@example.com', 'riding at dawn');
+    await signUpVerified(sneaky, t.dataDir, 'sneaky@example.com', 'riding at dawn');
     await sneaky.request({
       method: 'POST',
       url: '/api/agreements',

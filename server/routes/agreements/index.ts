@@ -9,7 +9,7 @@ import {
   currentTermsResponseSchema,
 } from '../../../shared/schemas/agreements';
 import type { AppContext } from '../../context';
-import { getSessionUser, requireAdmin, requireUser, sessionUserOf } from '../../plugins/authorize';
+import { getSessionUser, requireAdmin, requireVerified, sessionUserOf } from '../../plugins/authorize';
 import { noStore } from '../../plugins/no-store';
 import {
   AGREEMENTS_CSV_HEADER,
@@ -48,10 +48,11 @@ export const agreementRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async
     },
   );
 
+  // Only a proven address: the photographer is told of each new acceptance, by e-mail.
   app.post(
     '/api/agreements',
     {
-      onRequest: requireUser,
+      onRequest: requireVerified,
       config: { rateLimit: { max: acceptLimit.max, timeWindow: acceptLimit.windowMs } },
       schema: { body: acceptTermsRequestSchema, response: { 201: acceptTermsResponseSchema } },
     },

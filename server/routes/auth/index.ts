@@ -134,7 +134,7 @@ export const authRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app
       config: perIp(limits.emailLinks),
       schema: { body: verifyEmailBodySchema, response: { 200: verifiedEmailSchema } },
     },
-    async (request) => ctx.clientAccounts.verifyEmail(request.body.token),
+    async (request) => ctx.clientAccounts.verifyEmail(request.body.token, fromNodeHeaders(request.headers)),
   );
 
   app.post(

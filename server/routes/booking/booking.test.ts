@@ -54,11 +54,23 @@ describe.each(TEST_DATABASES)('booking requests on %s', (database) => {
     throw new Error('the expected e-mail did not arrive');
   }
 
-  async function signedUpClient(email: string, fullName = 'Noa Levi'): Promise<TestClient> {
+  /** Signed up, but the address not proven yet. */
+  async function unprovenClient(email: string, fullName = 'Noa Levi'): Promise<TestClient> {
     const client = new TestClient(t.app);
     expect((await client.signUp(email, 'riding at dawn', fullName)).statusCode).toBe(200);
     return client;
   }
+
+  /** Signed up, with the address proven by the link of the confirmation e-mail, opened in the same browser. */
+  async function signedUpClient(email: string, fullName = 'Noa Levi'): Promise<TestClient> {
+    const client = await unprovenClient(email, fullName);
+    const confirmation = await mailWhere((m) => m.to.includes(email) && m.text.includes('/verify-email?token='));
+    const token = /\/verify-email\?token=([A-Za-z0-9_-]{43})/.exec(confirmation.text)?.[1];
+    expect((await client.post('/api/auth/verify-email', { token })).statusCode).toBe(200);
+    return client;
+  }
+
+  const noticeCounts = async () => (await admin.get('/api/admin/notices')).json();
 
   async function acceptTerms(client: TestClient, language = 'he'): Promise<void> {
     const { terms } = (await client.get(`/api/agreements/current?lng=${language}`)).json();
@@ -100,10 +112,16 @@ describe.each(TEST_DATABASES)('booking requests on %s', (database) => {
 
     const confirmation = await mailWhere((m) => m.to.includes('rider@example.com') && m.text.includes(REQUEST.event));
     expect(confirmation.subject).toContain('קיבלנו את בקשת ההזמנה');
+    // What the visitor typed is in the body only, never in a subject.
+    expect(confirmation.subject).not.toContain('Spring Cup');
     expect(confirmation.text).toContain('ברק (Class 5)');
     expect(confirmation.text).toContain('150.00');
-    const photographer = await mailWhere((m) => m.to.includes(ADMIN.email) && m.subject.includes('בקשת הזמנה חדשה'));
-    expect(photographer.text).toContain('rider@example.com');
+    const photographer = await mailWhere(
+      (m) =>
+        m.to.includes(ADMIN.email) && m.subject.includes('בקשת הזמנה חדשה') && m.text.includes('rider@example.com'),
+    );
+    expect(photographer.subject).not.toContain('Noa Levi');
+    expect(photographer.text).toContain('Noa Levi');
     expect(photographer.text).toContain('050-123 4567');
     expect(photographer.text).toContain('Second ring, please');
     expect(photographer.html).toContain('/admin/bookings');
@@ -186,15 +204,65 @@ describe.each(TEST_DATABASES)('booking requests on %s', (database) => {
     await client.post('/api/bookings', { ...REQUEST, date: futureDay() });
     expect((await admin.get('/api/admin/notices')).json()).toEqual({ signup: 1, agreement: 1, booking: 1 });
 
-    // In the language the photographer uses the panel in (this one asks without a language: English).
-    const signup = await mailWhere((m) => m.to.includes(ADMIN.email) && m.subject.startsWith('New sign-up'));
-    expect(signup.subject).toBe('New sign-up: Dana Cohen');
-    expect(signup.text).toContain('counted@example.com');
-    await mailWhere((m) => m.to.includes(ADMIN.email) && m.subject === 'Dana Cohen accepted the booking terms');
+    // In the language the photographer uses the panel in (this one asks without a language: English). The name the
+    // visitor typed is in the body, never in the subject.
+    const signup = await mailWhere(
+      (m) =>
+        m.to.includes(ADMIN.email) && m.subject.startsWith('New sign-up') && m.text.includes('counted@example.com'),
+    );
+    expect(signup.subject).toBe('New sign-up on Horses & Dance Photography');
+    expect(signup.text).toContain('Dana Cohen');
+    const agreement = await mailWhere(
+      (m) =>
+        m.to.includes(ADMIN.email) && m.subject.startsWith('Booking terms') && m.text.includes('counted@example.com'),
+    );
+    expect(agreement.subject).toBe('Booking terms accepted: Horses & Dance Photography');
+    expect(agreement.text).toContain('Dana Cohen (counted@example.com) has just accepted the booking terms');
 
     const seen = await admin.post('/api/admin/notices/booking/seen');
     expect(seen.json()).toEqual({ signup: 1, agreement: 1, booking: 0 });
     expect((await client.get('/api/admin/notices')).statusCode).toBe(403);
     expect((await client.post('/api/admin/notices/booking/seen')).statusCode).toBe(403);
+  });
+
+  it('refuses the terms and a request from an account whose address is not proven, telling no one', async () => {
+    const before = await noticeCounts();
+    const client = await unprovenClient('unproven@example.com', 'Your account is suspended');
+    const { terms } = (await client.get('/api/agreements/current?lng=he')).json();
+    const agreed = await client.post('/api/agreements', { language: 'he', termsVersion: terms.version });
+    expect(agreed.statusCode).toBe(403);
+    expect(agreed.json()).toMatchObject({ error: { code: 'email-not-verified' } });
+    const booked = await client.post('/api/bookings', {
+      ...REQUEST,
+      event: 'Your account is suspended – verify at http://evil.example',
+      date: futureDay(),
+    });
+    expect(booked.statusCode).toBe(403);
+    expect(booked.json()).toMatchObject({ error: { code: 'email-not-verified' } });
+    expect((await client.get('/api/me/bookings')).json()).toEqual({ items: [] });
+    expect((await client.get('/api/agreements/current?lng=he')).json().acceptedAt).toBeNull();
+    const after = await noticeCounts();
+    expect({ agreement: after.agreement, booking: after.booking }).toEqual({
+      agreement: before.agreement,
+      booking: before.booking,
+    });
+  });
+
+  it('tells the photographer once per account and terms version, however often the terms are accepted', async () => {
+    const client = await signedUpClient('again-and-again@example.com', 'Tamar Again');
+    const before = await noticeCounts();
+    for (let i = 0; i < 3; i += 1) await acceptTerms(client, 'he');
+    expect((await noticeCounts()).agreement).toBe(before.agreement + 1);
+    // Another text (another language, or changed terms) is news again.
+    await acceptTerms(client, 'en');
+    await acceptTerms(client, 'en');
+    expect((await noticeCounts()).agreement).toBe(before.agreement + 2);
+    const told = await mailWhere(
+      (m) =>
+        m.to.includes(ADMIN.email) &&
+        m.subject.startsWith('Booking terms') &&
+        m.text.includes('again-and-again@example.com'),
+    );
+    expect(told.text).toContain('Tamar Again (again-and-again@example.com) has just accepted');
   });
 });

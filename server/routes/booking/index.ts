@@ -9,7 +9,7 @@ import {
   noticeCountsSchema,
 } from '../../../shared/schemas/booking';
 import type { AppContext } from '../../context';
-import { requireAdmin, requireUser, sessionUserOf } from '../../plugins/authorize';
+import { requireAdmin, requireUser, requireVerified, sessionUserOf } from '../../plugins/authorize';
 import { noStore } from '../../plugins/no-store';
 import { requestLanguage } from '../../plugins/request-language';
 import { presentBooking } from '../../presenters/booking-presenter';
@@ -22,8 +22,9 @@ const bookingParams = z.object({ id: z.string().uuid('not a booking id') });
 const noticeParams = z.object({ kind: z.enum(NOTICE_KINDS) });
 
 /**
- * Booking requests: a signed-in client who accepted the terms sends one and sees their own; the photographer lists
- * them all and answers each (new → confirmed or declined). Also the counts of news behind the panel's badges.
+ * Booking requests: a signed-in client with a proven address who accepted the terms sends one and sees their own; the
+ * photographer lists them all and answers each (new → confirmed or declined). Also the counts of news behind the
+ * panel's badges. An unproven address gets nothing sent on its behalf: a request mails a confirmation to it.
  */
 export const bookingRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app, { ctx }) => {
   // A booking holds the client's phone and e-mail; the counts are the photographer's.
@@ -31,7 +32,7 @@ export const bookingRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (
   app.post(
     '/api/bookings',
     {
-      onRequest: requireUser,
+      onRequest: requireVerified,
       config: { rateLimit: { max: REQUESTS_PER_HOUR, timeWindow: HOUR_MS } },
       schema: { body: bookingRequestBodySchema, response: { 201: bookingViewSchema } },
     },

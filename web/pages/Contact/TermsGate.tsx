@@ -43,6 +43,25 @@ export function SignInStep() {
   );
 }
 
+/**
+ * The booking step for a client whose address is not proven yet: the server refuses the terms and the request until
+ * it is (nothing may be mailed on behalf of an address nobody proved), so the page says what to do instead. /me has
+ * the "send again" button.
+ */
+export function ConfirmAddressStep() {
+  const { t } = useTranslation('contact');
+  return (
+    <div className="contact__step card" data-testid="contact-confirm-address">
+      <p>{t('gate.confirmToBook')}</p>
+      <div className="contact__actions">
+        <Link to="/me" className="button button--ghost">
+          {t('gate.resendLink')}
+        </Link>
+      </div>
+    </div>
+  );
+}
+
 interface AgreeStepProps {
   terms: TermsDocument;
   onAccepted: (saved: AcceptTermsResponse) => void;

@@ -11,14 +11,15 @@ import { currentLanguage } from '../../i18n';
 import { BookingRequestForm } from './BookingRequestForm';
 import { ExternalForm } from './ExternalForm';
 import { MyBookings } from './MyBookings';
-import { AgreeStep, SignInStep, TermsText } from './TermsGate';
+import { AgreeStep, ConfirmAddressStep, SignInStep, TermsText } from './TermsGate';
 import './contact.css';
 
 /**
  * /contact: the photographer's contact details and the booking terms, for everyone; then the booking step. A visitor
- * who is not signed in is asked to sign in (or up) and comes back here; a signed-in client ticks both boxes and the
- * agreement is recorded; only then do the booking request and, when BOOKING_FORM_URL is set, the organiser's form
- * appear. It fails closed: when the terms cannot be loaded there is no form, but an error with "Try again".
+ * who is not signed in is asked to sign in (or up) and comes back here; a client whose address is not proven yet is
+ * asked to open the link sent to it; a client ticks both boxes and the agreement is recorded; only then do the
+ * booking request and, when BOOKING_FORM_URL is set, the organiser's form appear. It fails closed: when the terms
+ * cannot be loaded there is no form, but an error with "Try again".
  */
 export default function ContactPage() {
   const { t, i18n } = useTranslation();
@@ -61,6 +62,8 @@ export default function ContactPage() {
 
       {sessionLoading || !terms.isSuccess ? null : !user ? (
         <SignInStep />
+      ) : !user.emailVerified ? (
+        <ConfirmAddressStep />
       ) : !acceptedAt ? (
         <AgreeStep
           key={terms.data.terms.version}
