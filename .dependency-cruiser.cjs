@@ -39,9 +39,18 @@ module.exports = {
     {
       name: 'bottom-layers-stay-down',
       severity: 'error',
-      comment: 'Storage, the database and the media pipeline are used by services; they never call back up.',
-      from: { path: '^server/(storage|db|media)/' },
-      to: { path: '^server/(services|routes|plugins|presenters|ssr)/', ...notTypeOnly },
+      comment:
+        'Storage, the database, the media pipeline and the HTTP helpers (sending a stored object, its headers) are ' +
+        'used from above; they never call back up.',
+      from: { path: '^server/(storage|db|media|http)/' },
+      to: { path: '^server/(services|routes|plugins|presenters|ssr|answers)/', ...notTypeOnly },
+    },
+    {
+      name: 'answers-below-routes-and-pages',
+      comment: 'An answer (a service call and its presenter) is shared by a route and a server-rendered page.',
+      severity: 'error',
+      from: { path: '^server/answers/' },
+      to: { path: '^server/(routes|plugins|ssr)/', ...notTypeOnly },
     },
     {
       name: 'presenters-below-routes',
