@@ -196,6 +196,22 @@ export function createJobRepository(db: Db) {
     },
 
     /**
+     * Makes the queued jobs of `type` with exactly `payload` due now, when they wait for a later time: the job behind
+     * an item whose bytes turned out to be stored already (server/services/ingest.ts, findStored).
+     */
+    async releaseWaiting(type: string, payload: unknown): Promise<void> {
+      const now = iso(new Date());
+      await db
+        .updateTable('job')
+        .set({ run_after: now, updated_at: now })
+        .where('type', '=', type)
+        .where('payload', '=', JSON.stringify(payload))
+        .where('status', '=', 'queued')
+        .where('run_after', '>', now)
+        .execute();
+    },
+
+    /**
      * When the longest-running job that still holds a live lease was claimed, or null when no lease is live. Scratch
      * files older than that belong to jobs whose holder died (server/jobs/scratch.ts).
      */

@@ -8,7 +8,13 @@ import { TEST_DATABASES } from '../test/harness';
 import { drainJobs, makeTestRuntime, silentLogger } from '../test/support/ingest';
 import { makeMedia } from '../test/support/media-factory';
 import { openTestDatabase } from '../test/support/test-database';
-import { DEMO_MARKER, demoPreparing, installDemoContent } from './demo-content';
+import {
+  DEMO_MARKER,
+  DEMO_RETRY_DELAYS_MS,
+  demoPreparing,
+  installDemoContent,
+  installDemoContentWithRetries,
+} from './demo-content';
 
 const hasFfmpeg = (await detectVideoTools()) !== null;
 /** The real set is 14 images up to 2400 px; two small ones keep the test quick. */
@@ -127,6 +133,91 @@ describe.each(TEST_DATABASES.filter((kind) => kind === 'postgres'))('demo conten
       expect(rows).toHaveLength(SMALL.length + (hasFfmpeg ? 1 : 0));
     } finally {
       await other.close();
+      await t.close();
+    }
+  });
+});
+
+/**
+ * A first install that fails (a store or database still coming up) is tried again after a wait, so the site does not
+ * stay "preparing" until the next restart; when every attempt fails the set is marked failed. The waits are recorded,
+ * not slept.
+ */
+describe.each(TEST_DATABASES)('a failed demo install on %s', (kind) => {
+  async function setUp(failures: number) {
+    const t = await openTestDatabase(kind);
+    const runtime = makeTestRuntime(t.database, t.dir);
+    let calls = 0;
+    const ingest: typeof runtime.ingest = {
+      ...runtime.ingest,
+      async ingestFile(request) {
+        calls += 1;
+        if (calls <= failures) throw new Error('the store is not answering yet');
+        return runtime.ingest.ingestFile(request);
+      },
+    };
+    const warnings: string[] = [];
+    const deps = {
+      config: loadConfig({ DATA_DIR: t.dir, DEMO_CONTENT: 'true' }),
+      database: t.database,
+      settings: createSettingsRepository(t.database.db),
+      media: { ...runtime, ingest },
+      logger: {
+        ...silentLogger,
+        info: () => {},
+        warn: (_obj: object, message: string) => warnings.push(message),
+      } as never,
+    };
+    const waits: number[] = [];
+    const wait = async (ms: number) => {
+      waits.push(ms);
+    };
+    return { t, deps, waits, wait, warnings };
+  }
+
+  it('is tried again after a wait and succeeds on the second try', async () => {
+    const { t, deps, waits, wait, warnings } = await setUp(1);
+    try {
+      await installDemoContentWithRetries(deps, { sizes: SMALL, wait });
+      expect(waits).toEqual([DEMO_RETRY_DELAYS_MS[0]]);
+      expect(warnings).toEqual(['demo content could not be installed; trying again']);
+      expect(await deps.settings.get(DEMO_MARKER)).toMatchObject({ state: 'done' });
+      expect(await demoPreparing(deps)).toBe(false);
+      const names = (await t.database.db.selectFrom('media').select('name').execute()).map((row) => row.name);
+      expect(names.filter((name) => name.endsWith('.jpg'))).toHaveLength(SMALL.length);
+    } finally {
+      await t.close();
+    }
+  });
+
+  it('is marked failed after the last attempt, and the pages no longer say it is being prepared', async () => {
+    const { t, deps, waits, wait, warnings } = await setUp(Number.POSITIVE_INFINITY);
+    try {
+      await expect(installDemoContentWithRetries(deps, { sizes: SMALL, wait })).rejects.toThrow(
+        'the store is not answering yet',
+      );
+      expect(waits).toEqual(DEMO_RETRY_DELAYS_MS);
+      expect(warnings).toHaveLength(DEMO_RETRY_DELAYS_MS.length);
+      expect(await deps.settings.get(DEMO_MARKER)).toMatchObject({ state: 'failed' });
+      expect(await demoPreparing(deps)).toBe(false);
+    } finally {
+      await t.close();
+    }
+  });
+
+  it('stops waiting at shutdown, and the next start makes the set', async () => {
+    const { t, deps } = await setUp(1);
+    try {
+      const stopping = new AbortController();
+      await installDemoContentWithRetries(deps, {
+        sizes: SMALL,
+        signal: stopping.signal,
+        wait: async () => stopping.abort(),
+      });
+      expect(await deps.settings.get(DEMO_MARKER)).toMatchObject({ state: 'installing' });
+      await installDemoContentWithRetries(deps, { sizes: SMALL });
+      expect(await deps.settings.get(DEMO_MARKER)).toMatchObject({ state: 'done' });
+    } finally {
       await t.close();
     }
   });

@@ -10,7 +10,7 @@ import { StorageUnavailableError } from '../storage/storage';
 import { TEST_DATABASES } from '../test/harness';
 import { drainJobs, makeTestRuntime, silentLogger, writeTestJpeg } from '../test/support/ingest';
 import { openTestDatabase } from '../test/support/test-database';
-import { DERIVE_JOB } from './ingest';
+import { DERIVE_JOB, INGEST_HOLD_MS } from './ingest';
 import { createDeriveJobHandler } from './ingest-job';
 
 const fixtures = path.resolve(import.meta.dirname, '../test/fixtures/media');
@@ -167,6 +167,42 @@ describe.each(TEST_DATABASES)('ingestFile on %s', (kind) => {
     await handler.onFailed?.(job, error);
     expect(await runtime.media.findById(media.id)).toBeUndefined();
     await runtime.jobs.fail(job.id, 'test', 'gone', null);
+  });
+
+  it('processes at once an item found stored after its process died before making its job due', async () => {
+    // What the dead process left: the row, its job held for the crash window, and the bytes in storage.
+    const id = 'storedThenDied00000000';
+    const name = 'recovered.jpg';
+    const jpeg = await writeTestJpeg(path.join(t.dir, 'recovered-src.jpg'), 640, 480);
+    const { jobId } = await runtime.media.insertWithJob(
+      {
+        id,
+        folder: MAIN_GALLERY_FOLDER,
+        name,
+        fullPath: `${MAIN_GALLERY_FOLDER}/${name}`,
+        extension: 'jpg',
+        contentType: 'image/jpeg',
+        size: fs.statSync(jpeg).size,
+        md5Hash: '',
+        isVideo: false,
+        isDemo: false,
+      },
+      { type: DERIVE_JOB, payload: { mediaId: id }, runAfter: new Date(Date.now() + INGEST_HOLD_MS) },
+    );
+    await runtime.storage.putFile(`${MAIN_GALLERY_FOLDER}/${name}`, upload(jpeg), { contentType: 'image/jpeg' });
+    expect((await runtime.jobs.claim('test', 60_000))?.id).toBeUndefined();
+
+    // The upload is handed in again (its client resumed it, or the next start found it): the stored item is given back.
+    const again = await runtime.ingest.ingestFile({
+      folder: MAIN_GALLERY_FOLDER,
+      localPath: upload(jpeg),
+      originalName: name,
+      mediaId: id,
+    });
+    expect(again.id).toBe(id);
+    const job = await runtime.jobs.claim('test', 60_000);
+    expect(job?.id).toBe(jobId);
+    if (job) await runtime.jobs.fail(job.id, 'test', 'not run here', null);
   });
 
   it('marks an item failed when its job is given up, even if the store cannot remove its derivatives right now', async () => {

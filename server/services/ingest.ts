@@ -17,6 +17,7 @@ export const DERIVE_JOB = 'media.derive';
 /**
  * How long a new job waits for its bytes. The row and job are written first and made due once the bytes are stored;
  * if the process dies in between, the job still runs after this hold and tidies up (server/services/ingest-job.ts).
+ * The hold covers that crash window only: an item found stored afterwards (findStored) has its job made due at once.
  */
 export const INGEST_HOLD_MS = 15 * 60_000;
 
@@ -59,7 +60,11 @@ export interface IngestService {
    * 413 too-many-pixels, 415 unsupported-type / unsafe-svg; nothing is stored then.
    */
   ingestFile(request: IngestRequest): Promise<MediaRecord>;
-  /** The item stored under `mediaId`, if its row exists and its bytes were stored (see IngestRequest.mediaId). */
+  /**
+   * The item stored under `mediaId`, if its row exists and its bytes were stored (see IngestRequest.mediaId). Such an
+   * item is processed at once: a process that stored the bytes and died before making its job due left the job
+   * waiting out INGEST_HOLD_MS, and the bytes it waits for are in place.
+   */
   findStored(mediaId: string): Promise<MediaRecord | undefined>;
 }
 
@@ -147,7 +152,12 @@ export function createIngestService(deps: IngestDependencies): IngestService {
 
   async function findStored(mediaId: string): Promise<MediaRecord | undefined> {
     const record = await media.findById(mediaId);
-    return record && (await storage.head(record.fullPath)) ? record : undefined;
+    if (!record || !(await storage.head(record.fullPath))) return undefined;
+    if (record.status === 'processing') {
+      await jobs.releaseWaiting(DERIVE_JOB, { mediaId });
+      deps.notify();
+    }
+    return record;
   }
 
   return {

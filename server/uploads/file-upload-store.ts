@@ -17,14 +17,26 @@ export function createFileUploadStore(directory: string, expiryMs: number): Uplo
     });
     return turn;
   }
+  async function forget(id: string): Promise<void> {
+    await fsp.rm(path.join(directory, id), { force: true });
+    await fsp.rm(path.join(directory, `${id}.json`), { force: true });
+  }
   return {
     datastore,
     localFile: async (upload) => upload.storage?.path ?? path.join(directory, upload.id),
-    async forget(id) {
-      await fsp.rm(path.join(directory, id), { force: true });
-      await fsp.rm(path.join(directory, `${id}.json`), { force: true });
-    },
+    forget,
     deleteExpired: () => datastore.deleteExpired(),
+    // Every PATCH writes the upload's file, so its modification time is the last byte's; the record is written once.
+    async lastWritten(id) {
+      const mtimeOf = (file: string) =>
+        fsp.stat(path.join(directory, file)).then(
+          (stat) => stat.mtimeMs,
+          () => 0,
+        );
+      const newest = Math.max(await mtimeOf(id), await mtimeOf(`${id}.json`));
+      return newest > 0 ? new Date(newest) : undefined;
+    },
+    discard: forget,
     async listIds() {
       const names = await fsp.readdir(directory).catch(() => [] as string[]);
       return names.filter((name) => name.endsWith('.json')).map((name) => name.slice(0, -'.json'.length));

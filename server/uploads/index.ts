@@ -6,7 +6,7 @@ import { requireAdmin } from '../plugins/authorize';
 import { eventFolder } from '../services/events';
 import { createFileUploadStore } from './file-upload-store';
 import { createS3UploadStore } from './s3-upload-store';
-import { createTusUploads, UNFINISHED_UPLOAD_TTL_MS, UPLOAD_PATH } from './tus-uploads';
+import { createTusUploads, UNFINISHED_SWEEP_INTERVAL_MS, UNFINISHED_UPLOAD_TTL_MS, UPLOAD_PATH } from './tus-uploads';
 import type { UploadStore } from './upload-store';
 
 /**
@@ -74,6 +74,7 @@ export const uploadRoutes: FastifyPluginAsync<{ ctx: AppContext }> = async (app,
       'unfinished-uploads',
       () => tus.deleteExpired(),
       (error) => ctx.logger.error({ err: error }, 'unfinished uploads could not be cleaned up'),
+      UNFINISHED_SWEEP_INTERVAL_MS,
     );
   });
   app.addHook('preClose', async () => {

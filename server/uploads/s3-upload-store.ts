@@ -46,7 +46,13 @@ export function createS3UploadStore(deps: {
 }): UploadStore {
   const { s3 } = deps;
   const { S3Store } = requireOnUse<typeof TusS3Store>('@tus/s3-store');
-  const datastore = new S3Store({
+  /** The library's store, and when each part it holds reached the bucket (S3 keeps that; the store does not say). */
+  class TimedS3Store extends S3Store {
+    async partTimes(id: string): Promise<Date[]> {
+      return (await this.retrieveParts(id)).flatMap((part) => (part.LastModified ? [part.LastModified] : []));
+    }
+  }
+  const datastore = new TimedS3Store({
     expirationPeriodInMilliseconds: deps.expiryMs,
     // Expiry is swept by the daily clean-up (deleteExpired), which works on servers without object tagging too.
     useTags: false,
@@ -113,6 +119,22 @@ export function createS3UploadStore(deps: {
       for (const key of [id, `${id}.info`, `${id}.part`]) await deps.storage.delete(key);
     },
     deleteExpired: () => datastore.deleteExpired(),
+    /**
+     * The newest of the upload's parts and objects: a PATCH adds parts of the multipart upload, and a tail too short
+     * to be a part goes to `<id>.part`; the record `<id>.info` is written at creation.
+     */
+    async lastWritten(id) {
+      const { items } = await deps.storage.list({ prefix: id });
+      const objects = items.filter((item) => item.key === `${id}.info` || item.key === `${id}.part`);
+      if (!objects.some((item) => item.key === `${id}.info`)) return undefined;
+      const times = [...objects.map((item) => item.lastModified), ...(await datastore.partTimes(id))];
+      return new Date(Math.max(...times.map((time) => time.getTime())));
+    },
+    async discard(id) {
+      // Aborting the multipart upload frees its parts; the library's remove leaves the short tail behind.
+      await datastore.remove(id);
+      await deps.storage.delete(`${id}.part`);
+    },
     async listIds() {
       const ids: string[] = [];
       let pageToken: string | undefined;

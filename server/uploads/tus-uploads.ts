@@ -12,8 +12,19 @@ import type { UploadStore } from './upload-store';
 /** The tus endpoint (creation, HEAD, PATCH, termination). Tests and tools use this path. */
 export const UPLOAD_PATH = '/api/uploads';
 
-/** Unfinished uploads nobody resumes are removed after a week by the daily clean-up. */
+/** An upload may take this long from its creation (the library's expiry: later, HEAD and PATCH answer 410). */
 export const UNFINISHED_UPLOAD_TTL_MS = 7 * 24 * 60 * 60 * 1000;
+
+/**
+ * An unfinished upload that has received no byte for this long is removed by the clean-up. Resuming within a day
+ * covers what interrupts a photographer's upload: a dropped connection, a server restart, a laptop closed overnight.
+ * An upload given up on (the client started it afresh, or never came back) no longer holds its bytes on the disk or
+ * in the bucket for a week. Counted from the last byte, not the creation: a slow upload of a large video is never cut.
+ */
+export const ABANDONED_UPLOAD_MS = 24 * 60 * 60 * 1000;
+
+/** How often the clean-up runs: an abandoned upload goes 24 to 30 hours after its last byte. */
+export const UNFINISHED_SWEEP_INTERVAL_MS = 6 * 60 * 60 * 1000;
 
 /**
  * The media id a finished upload is stored under, derived from the upload's id (128 random bits, known only to the
@@ -209,8 +220,30 @@ export function createTusUploads(deps: TusUploadDependencies) {
       if (resuming && (await answerFinished(req, res))) return;
       await server.handle(req, res);
     },
-    /** Removes unfinished uploads older than UNFINISHED_UPLOAD_TTL_MS; returns how many. */
-    deleteExpired: () => store.deleteExpired(),
+    /**
+     * The clean-up: removes unfinished uploads past UNFINISHED_UPLOAD_TTL_MS, and those that received no byte for
+     * ABANDONED_UPLOAD_MS before `now`; returns how many went. One held by a request (or another instance) is left
+     * alone, and so is a finished one (recoverFinished stores it); one that cannot be looked at is logged and left
+     * for the next run, so it never keeps the others.
+     */
+    async deleteExpired(now = Date.now()): Promise<number> {
+      let removed = await store.deleteExpired();
+      for (const id of await store.listIds()) {
+        await store
+          .whileUnheld(id, async () => {
+            const upload = await store.datastore.getUpload(id).catch(() => null);
+            if (!upload || upload.offset === upload.size) return;
+            const written = await store.lastWritten(id);
+            if (!written || now - written.getTime() < ABANDONED_UPLOAD_MS) return;
+            await store.discard(id);
+            removed += 1;
+          })
+          .catch((error: unknown) => {
+            deps.logger.error({ err: error, uploadId: id }, 'an unfinished upload could not be cleaned up');
+          });
+      }
+      return removed;
+    },
     /**
      * Ingests every upload whose last byte arrived but whose ingest never ran (its process died in between), so no
      * completed upload is lost; returns how many were stored. One that nobody holds is taken; a refused one is

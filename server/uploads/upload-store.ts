@@ -26,8 +26,15 @@ export interface UploadStore {
   localFile(upload: Upload): Promise<string>;
   /** Removes every trace of the upload (its bytes, its record, the local file), once it is stored or refused. */
   forget(id: string): Promise<void>;
-  /** Removes unfinished uploads past their expiry; returns how many. */
+  /** Removes unfinished uploads past their expiry (a week after creation, the library's rule); returns how many. */
   deleteExpired(): Promise<number>;
+  /**
+   * When the upload last received bytes (its creation while none came), or undefined when it is gone: what tells an
+   * abandoned upload from a slow one (tus-uploads.ts, ABANDONED_UPLOAD_MS).
+   */
+  lastWritten(id: string): Promise<Date | undefined>;
+  /** Removes an unfinished upload with every byte it holds; the caller holds its lock. */
+  discard(id: string): Promise<void>;
   /** The ids of every upload held, finished or not: a finished one is still here only when its ingest never ran. */
   listIds(): Promise<string[]>;
   /**

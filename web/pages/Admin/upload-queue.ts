@@ -1,4 +1,11 @@
-import { DetailedError, defaultOptions, Upload, type UploadOptions } from 'tus-js-client';
+import {
+  DetailedError,
+  defaultOptions,
+  type HttpRequest,
+  type HttpResponse,
+  Upload,
+  type UploadOptions,
+} from 'tus-js-client';
 import {
   isFinished,
   nextUploadState,
@@ -6,6 +13,7 @@ import {
   smoothSpeed,
   type UploadEvent,
   type UploadState,
+  uploadIsGone,
 } from './upload-state';
 
 export const UPLOAD_ENDPOINT = '/api/uploads';
@@ -52,9 +60,18 @@ interface Internal {
   lastBytes: number;
 }
 
+/**
+ * The server's answer behind a failed request: its own, or, for a resume whose HEAD failed (keepUploadOnFailedHead),
+ * the HEAD's, which tus-js-client wraps in an error of its own.
+ */
+function responseOf(error: DetailedError): HttpResponse | null {
+  const cause = error.causingError;
+  return error.originalResponse ?? (cause instanceof DetailedError ? cause.originalResponse : null);
+}
+
 function failureOf(error: Error): UploadFailure {
   if (error instanceof DetailedError) {
-    const response = error.originalResponse;
+    const response = responseOf(error);
     if (!response) return { code: 'network-error' };
     try {
       const body = JSON.parse(response.getBody()) as { error?: { code?: string; details?: { reason?: string } } };
@@ -73,8 +90,26 @@ function failureOf(error: Error): UploadFailure {
  * server kept. Everything else follows tus-js-client's own rule.
  */
 function shouldRetry(error: DetailedError, attempt: number, options: UploadOptions): boolean {
-  if (error.originalResponse?.getStatus() === 507) return false;
-  return defaultOptions.onShouldRetry?.(error, attempt, options) ?? false;
+  if (responseOf(error)?.getStatus() === 507) return false;
+  // A failed resume is judged by the HEAD's own answer: a 5xx is retried, a 401 (signed out) is not.
+  const cause = error.causingError instanceof DetailedError ? error.causingError : error;
+  return defaultOptions.onShouldRetry?.(cause, attempt, options) ?? false;
+}
+
+/**
+ * tus-js-client takes any failed HEAD of a resume (but 423) for a lost upload: it creates a new upload and sends the
+ * file again from byte 0, and the partial upload waits on the server for the clean-up. Unless the answer says the
+ * upload is really gone (uploadIsGone), the answer becomes a failed request here instead, which tus retries after
+ * the back-off with the same upload URL (a lost connection on the HEAD already goes that way).
+ */
+function keepUploadOnFailedHead(request: HttpRequest, response: HttpResponse): void {
+  if (request.getMethod() !== 'HEAD') return;
+  const status = response.getStatus();
+  if ((status >= 200 && status < 300) || uploadIsGone(status)) return;
+  const failed = new DetailedError(`tus: the server answered ${status} to the resume of an upload`);
+  failed.originalRequest = request;
+  failed.originalResponse = response;
+  throw failed;
 }
 
 /**
@@ -171,6 +206,7 @@ export class UploadQueue {
       chunkSize: CHUNK_SIZE,
       retryDelays: retryDelays(),
       onShouldRetry: shouldRetry,
+      onAfterResponse: keepUploadOnFailedHead,
       metadata: {
         filename: item.task.file.name,
         filetype: item.task.file.type || 'application/octet-stream',

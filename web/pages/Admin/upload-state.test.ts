@@ -8,6 +8,7 @@ import {
   UPLOAD_STATES,
   type UploadEvent,
   type UploadState,
+  uploadIsGone,
 } from './upload-state';
 
 describe('upload task states', () => {
@@ -63,5 +64,12 @@ describe('speed', () => {
     expect(smoothSpeed(0, 1000, 1000)).toBe(1000);
     expect(smoothSpeed(1000, 3000, 1000)).toBe(1600);
     expect(smoothSpeed(500, 10, 0)).toBe(500);
+  });
+});
+
+describe('a failed resume', () => {
+  it('starts the file over only when the server says the upload is gone', () => {
+    expect([403, 404, 410].filter(uploadIsGone)).toEqual([403, 404, 410]);
+    expect([401, 409, 423, 500, 502, 503, 504, 507].filter(uploadIsGone)).toEqual([]);
   });
 });

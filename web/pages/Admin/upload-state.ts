@@ -58,6 +58,16 @@ export function retryDelays(firstMs = 1000, factor = 1.5, maxMs = 60_000, totalM
   return delays;
 }
 
+/**
+ * Whether the answer to the HEAD that resumes an upload says the upload is gone for good (404, 410: never made or
+ * removed; 403: not the uploader's to resume), so the file may start over as a new upload. Any other failure of that
+ * HEAD (a 5xx from an instance restarting or a store that does not answer, a lost connection) is passing: the same
+ * upload is asked for again after the retry back-off, and it resumes from the bytes the server kept.
+ */
+export function uploadIsGone(headStatus: number): boolean {
+  return headStatus === 403 || headStatus === 404 || headStatus === 410;
+}
+
 /** Bytes per second over the last interval, smoothed so the figure does not jump with every chunk. */
 export function smoothSpeed(previous: number, bytes: number, ms: number, weight = 0.3): number {
   if (ms <= 0) return previous;
