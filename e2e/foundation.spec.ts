@@ -2,11 +2,6 @@ import AxeBuilder from '@axe-core/playwright';
 import { expect, test } from './fixtures';
 import { WCAG_TAGS } from './support/axe';
 
-const VIEWPORTS = [
-  { name: 'phone', width: 390, height: 844 },
-  { name: 'desktop', width: 1366, height: 768 },
-] as const;
-
 test.describe('the served page', () => {
   test('arrives in Hebrew, right to left, before any script runs', async ({ browser, baseURL }) => {
     const context = await browser.newContext({ baseURL, javaScriptEnabled: false, locale: 'he-IL' });
@@ -126,18 +121,4 @@ test.describe('the home page', () => {
       expect(results.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target).join(', ')}`)).toEqual([]);
     }
   });
-
-  for (const viewport of VIEWPORTS) {
-    for (const lng of ['he', 'en']) {
-      test(`screenshot in ${lng} on ${viewport.name}`, async ({ page }, testInfo) => {
-        await page.setViewportSize({ width: viewport.width, height: viewport.height });
-        await page.goto(`/?lng=${lng}`);
-        await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
-        await page.evaluate(() => document.fonts.ready);
-        const path = testInfo.outputPath(`home-${lng}-${viewport.width}x${viewport.height}.png`);
-        await page.screenshot({ path, fullPage: true });
-        await testInfo.attach(`home-${lng}-${viewport.name}`, { path, contentType: 'image/png' });
-      });
-    }
-  }
 });

@@ -41,9 +41,9 @@ import { createOrderService } from './services/orders';
 import { createPhotosReadyService } from './services/photos-ready';
 import { createPicksService } from './services/picks';
 import { createProofService } from './services/proofs';
+import { createPublicMirror } from './services/public-mirror';
 import { createStorageApiService } from './services/storage-api';
 import { createTrashService } from './services/trash';
-import { createPublicMirror } from './storage/public-mirror';
 import type { Storage } from './storage/storage';
 
 export interface Composition {

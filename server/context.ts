@@ -25,9 +25,9 @@ import type { OrderService } from './services/orders';
 import type { PhotosReadyService } from './services/photos-ready';
 import type { PicksService } from './services/picks';
 import type { ProofService } from './services/proofs';
+import type { PublicMirror } from './services/public-mirror';
 import type { StorageApiService } from './services/storage-api';
 import type { TrashService } from './services/trash';
-import type { PublicMirror } from './storage/public-mirror';
 import type { Storage } from './storage/storage';
 
 /**
@@ -68,7 +68,7 @@ export interface AppContext {
   mediaUrls: MediaUrls;
   /** The one rule deciding who may read a media item (server/services/media-access.ts). */
   mediaAccess: MediaAccess;
-  /** The links nginx sends public derivatives from, without asking the app (server/storage/public-mirror.ts). */
+  /** The links nginx sends public derivatives from, without asking the app (server/services/public-mirror.ts). */
   publicMirror: Pick<PublicMirror, 'active' | 'publish'>;
   /** Each client gallery's mode: delivered, or proofing (watermarked proofs to pick from). */
   galleryModes: GalleryModes;

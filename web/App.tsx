@@ -1,9 +1,13 @@
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import type { i18n as I18n } from 'i18next';
-import { StrictMode } from 'react';
+import { lazy, StrictMode } from 'react';
 import { I18nextProvider } from 'react-i18next';
 import { Router } from 'wouter';
 import { Layout } from './components/Layout/Layout';
+import { AppRoutes } from './routes';
+
+/** The admin's upload tray: a chunk of its own, loaded when the layout first shows it. */
+const UploadTray = lazy(() => import('./pages/Admin/UploadTray'));
 
 export function createQueryClient(): QueryClient {
   return new QueryClient({ defaultOptions: { queries: { retry: 1, refetchOnWindowFocus: false } } });
@@ -28,7 +32,9 @@ export function App({
       <I18nextProvider i18n={i18n}>
         <QueryClientProvider client={queryClient}>
           <Router ssrPath={location?.path} ssrSearch={location?.search}>
-            <Layout />
+            <Layout uploadTray={<UploadTray />}>
+              <AppRoutes />
+            </Layout>
           </Router>
         </QueryClientProvider>
       </I18nextProvider>

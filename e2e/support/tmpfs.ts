@@ -2,14 +2,19 @@ import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { toolAvailable } from './required-tool';
 
 /**
  * A small real file system to fill up: a full disk must really be full (an ENOSPC from the kernel, the database's
  * own "disk is full", short writes), which no stub shows. Mounting needs root, as on CI.
  */
 
-/** Whether this process may mount a tmpfs (tried once, on a scratch folder). */
+/** Whether this process may mount a tmpfs (tried once, on a scratch folder); in CI it must. */
 export function canMountTmpfs(): boolean {
+  return toolAvailable('a tmpfs mount (root)', tryMountTmpfs());
+}
+
+function tryMountTmpfs(): boolean {
   const probe = fs.mkdtempSync(path.join(os.tmpdir(), 'gallery-mount-probe-'));
   try {
     execFileSync('mount', ['-t', 'tmpfs', '-o', 'size=1m', 'tmpfs', probe], { stdio: 'ignore' });

@@ -2,6 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import sharp from 'sharp';
 import { afterAll, describe, expect, it } from 'vitest';
+import { toolAvailable } from '../../e2e/support/required-tool';
 import { makeTempDir } from '../test/harness';
 import { encodeLavfiClip } from './demo-art';
 import { type DerivedFile, deriveImage, type RawLevel } from './image-pipeline';
@@ -153,6 +154,7 @@ describe('image proofs', () => {
 });
 
 const tools = await detectVideoTools();
+toolAvailable('ffmpeg', tools !== null);
 
 // Skipped only where ffmpeg is not installed (videos then have no preview clip to mark); CI installs it.
 describe.skipIf(!tools)('video proofs', () => {

@@ -2,6 +2,7 @@ import { execFileSync } from 'node:child_process';
 import path from 'node:path';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { toolAvailable } from '../../e2e/support/required-tool';
 import { makeTempDir } from '../test/harness';
 import { inspectUpload, processMedia } from './process-media';
 import { detectVideoTools, probeVideo } from './video';
@@ -9,7 +10,7 @@ import { detectVideoTools, probeVideo } from './video';
 const temp = makeTempDir('gallery-video-');
 afterAll(() => temp.remove());
 const silent = { warn: () => {} };
-const hasFfmpeg = (await detectVideoTools()) !== null;
+const hasFfmpeg = toolAvailable('ffmpeg', (await detectVideoTools()) !== null);
 
 /** A short test clip made by ffmpeg itself (lavfi sources), so no video file is committed. */
 function makeClip(name: string, codecArgs: string[], seconds = 1, size = '320x240') {

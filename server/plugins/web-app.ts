@@ -3,9 +3,9 @@ import path from 'node:path';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { galleryPageUrl, HOME_PATH, PUBLIC_GALLERY_PATH, SESSION_PATH, VIEWER_HEADER } from '../../shared/api-paths';
+import { readGalleryUrl } from '../../shared/gallery-url';
 import { directionOf, LANGUAGE_STORAGE_KEY, type Language, resolveLanguage } from '../../shared/i18n/languages';
 import type { SessionUser } from '../../shared/schemas/session';
-import { readGalleryUrl } from '../../web/components/Gallery/gallery-url';
 import { sendAnswer } from '../cache/send-answer';
 import type { AppContext } from '../context';
 import type { Config } from '../env';
@@ -13,7 +13,6 @@ import { errorBody } from '../errors';
 import { escapeHtml } from '../html';
 import { readNamespace } from '../i18n/locale-files';
 import { headTags } from '../ssr/head-tags';
-import { createPublicPageCache, type PublicPageCache } from '../ssr/page-cache';
 import { loadPageData } from '../ssr/page-data';
 import { PAGE_SOURCES, pageParams, SERVER_PAGE_ROUTES, type ServerPage, serverPageOf } from '../ssr/pages';
 import { createRenderLimit, DEFAULT_RENDER_LIMIT, type RenderLimit } from '../ssr/render-limit';
@@ -21,6 +20,7 @@ import { loadServerRenderer, type ServerRenderer } from '../ssr/renderer';
 import { registerSitemapRoutes } from '../ssr/sitemap';
 import { createSocialCards, registerSocialCardRoute, type SocialCards } from '../ssr/social-card';
 import { getSessionUser } from './authorize';
+import { createPublicPageCache, type PublicPageCache } from './page-cache';
 
 export interface WebAppOptions {
   /** The folder `npm run build` wrote (dist/): the client build, and the server renderer in its server/ folder. */

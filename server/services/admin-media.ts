@@ -1,11 +1,11 @@
 import { MAIN_GALLERY_FOLDER } from '../../shared/folders';
 import { type AdminFolderList, FEATURED_PICKS, type HomePicks } from '../../shared/schemas/admin';
 import { AppError } from '../errors';
+import { formatContentDisposition } from '../http/content-disposition';
 import type { AdminMediaRepository, FolderOwner } from '../repositories/admin-media-repository';
 import type { MediaRecord, MediaRepository } from '../repositories/media-repository';
 import type { ProofingRepository } from '../repositories/proofing-repository';
 import type { SettingsRepository } from '../repositories/settings-repository';
-import { formatContentDisposition } from '../storage/content-disposition';
 import type { GalleryChanged } from './gallery-service';
 import { HOME_FEATURED_SETTING, HOME_HERO_SETTING } from './home-picks';
 import { DERIVE_JOB, UPLOAD_CACHE_CONTROL } from './ingest';

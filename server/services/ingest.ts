@@ -3,11 +3,11 @@ import fs from 'node:fs';
 import fsp from 'node:fs/promises';
 import { extensionOf, sanitizeFileName, withExtension } from '../../shared/file-names';
 import { AppError, type ErrorCode } from '../errors';
+import { formatContentDisposition } from '../http/content-disposition';
 import { MediaError, type MediaErrorCode } from '../media/media-error';
 import { inspectUpload } from '../media/process-media';
 import type { JobRepository } from '../repositories/job-repository';
 import type { MediaRecord, MediaRepository } from '../repositories/media-repository';
-import { formatContentDisposition } from '../storage/content-disposition';
 import { assertValidKey } from '../storage/keys';
 import type { Storage } from '../storage/storage';
 

@@ -37,7 +37,7 @@ function isVisible(record: Pick<MediaRecord, 'status' | 'deletedAt'>): boolean {
 
 /**
  * A visible main-gallery item: everyone's, so shared caches, and the proxy's mirror of public files
- * (server/storage/public-mirror.ts), may keep its derivatives.
+ * (server/services/public-mirror.ts), may keep its derivatives.
  */
 export function isPublicItem(record: Pick<MediaRecord, 'status' | 'deletedAt' | 'folder'>): boolean {
   return isVisible(record) && record.folder === MAIN_GALLERY_FOLDER;

@@ -1,6 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { toolAvailable } from '../../e2e/support/required-tool';
 import { encodeLavfiClip } from '../media/demo-art';
 import { writeTestPng } from '../media/test-images';
 import { DERIVED_PREFIX, type Derivative, derivativeKey, isProof } from '../media/types';
@@ -17,6 +18,7 @@ import { createTrashService } from './trash';
 
 const FOLDER = 'dana_cohen@example_com';
 const tools = await detectVideoTools();
+toolAvailable('ffmpeg', tools !== null);
 
 describe.each(TEST_DATABASES)('proof jobs on %s', (kind) => {
   let t: Awaited<ReturnType<typeof openTestDatabase>>;

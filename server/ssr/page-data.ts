@@ -5,10 +5,10 @@ import { homeResponseSchema } from '../../shared/schemas/media';
 import { type SessionUser, sessionResponseSchema } from '../../shared/schemas/session';
 import { siteInfoSchema } from '../../shared/schemas/site';
 import type { PageData } from '../../web/entry-server';
+import { homeAnswer } from '../answers/home-answer';
+import { siteInfo } from '../answers/site-info';
 import type { AppContext } from '../context';
 import { AppError } from '../errors';
-import { homeAnswer } from '../routes/home/home-answer';
-import { siteInfo } from '../routes/site/site-info';
 import type { ServerPage } from './pages';
 
 export type PageDataContext = Pick<

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { readGalleryUrl } from '../../web/components/Gallery/gallery-url';
+import { readGalleryUrl } from '../../shared/gallery-url';
 import { createTestApp, makeTempDir, TEST_DATABASES, type TestApp } from '../test/harness';
 import { countRenders, writeCountingBuild } from '../test/support/counting-renderer';
 import { FAST_HASH } from '../test/test-client';

@@ -4,8 +4,8 @@ import type { Readable } from 'node:stream';
 import type * as S3Sdk from '@aws-sdk/client-s3';
 import type * as S3Uploads from '@aws-sdk/lib-storage';
 import type * as S3Presigner from '@aws-sdk/s3-request-presigner';
+import { formatContentDisposition } from '../http/content-disposition';
 import { requireOnUse } from '../require-on-use';
-import { formatContentDisposition } from './content-disposition';
 import { assertValidKey, checkListOptions } from './keys';
 import {
   type Storage,

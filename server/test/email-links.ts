@@ -4,11 +4,14 @@ import type { SessionUser } from '../../shared/schemas/session';
 import { outboxFiles } from './mail-catcher';
 import type { TestClient } from './test-client';
 
-export type LinkPage = 'verify-email' | 'accept-invite';
+export type LinkPage = 'verify-email' | 'accept-invite' | 'reset-password';
 
-/** The `/verify-email` or `/accept-invite` tokens e-mailed to `to`, oldest first, from the .eml files in the outbox. */
+/** The tokens of `/verify-email`, `/accept-invite` or `/reset-password` links e-mailed to `to`, oldest first. */
 async function outboxLinkTokens(dataDir: string, to: string, page: LinkPage): Promise<string[]> {
-  const pattern = new RegExp(`/${page}\\?token=([A-Za-z0-9_-]{43})`);
+  const pattern =
+    page === 'reset-password'
+      ? /\/reset-password\?oobCode=([A-Za-z0-9_%-]+)/
+      : new RegExp(`/${page}\\?token=([A-Za-z0-9_-]{43})`);
   const tokens: string[] = [];
   for (const file of outboxFiles(dataDir)) {
     const mail = await simpleParser(fs.readFileSync(file));

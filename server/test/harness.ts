@@ -3,6 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import pg from 'pg';
+import { toolAvailable } from '../../e2e/support/required-tool';
 import { type BuildOptions, buildApp } from '../app';
 import { type Config, loadConfig } from '../env';
 import { FAST_HASH, TestClient } from './test-client';
@@ -14,7 +15,10 @@ export function makeTempDir(prefix = 'gallery-test-'): { dir: string; remove: ()
 }
 
 /** The databases the repository and API tests run on: SQLite always, PostgreSQL when TEST_DATABASE_URL is set. */
-export const TEST_DATABASES: Array<'sqlite' | 'postgres'> = process.env.TEST_DATABASE_URL
+export const TEST_DATABASES: Array<'sqlite' | 'postgres'> = toolAvailable(
+  'PostgreSQL (TEST_DATABASE_URL)',
+  process.env.TEST_DATABASE_URL !== undefined,
+)
   ? ['sqlite', 'postgres']
   : ['sqlite'];
 

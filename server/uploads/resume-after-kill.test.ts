@@ -4,6 +4,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { DetailedError, type HttpResponse, Upload } from 'tus-js-client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { toolAvailable } from '../../e2e/support/required-tool';
 import { MAIN_GALLERY_FOLDER } from '../../shared/folders';
 import { detectVideoTools } from '../media/video';
 import { makeTempDir } from '../test/harness';
@@ -16,7 +17,7 @@ import {
 } from '../test/support/server-process';
 import { UPLOAD_PATH } from './tus-uploads';
 
-const hasFfmpeg = (await detectVideoTools()) !== null;
+const hasFfmpeg = toolAvailable('ffmpeg', (await detectVideoTools()) !== null);
 const sha256 = (file: string) => createHash('sha256').update(fs.readFileSync(file)).digest('hex');
 
 /** Sends `bytes` from `uploadUrl` (or a new upload) until it succeeds or fails; `onProgress` may kill the server. */

@@ -4,7 +4,7 @@ export type Language = (typeof LANGUAGES)[number];
 
 export const FALLBACK_LANGUAGE: Language = 'en';
 
-/** Name of the cookie and localStorage key that remember the visitor's choice; the server reads the same cookie. */
+/** Name of the cookie that remembers the visitor's choice (the browser writes it, the server reads it), and of `?lng=`. */
 export const LANGUAGE_STORAGE_KEY = 'lng';
 
 /** Each language's own name for itself, as the menu shows it. */
@@ -63,7 +63,7 @@ export function languageFromAcceptHeader(header: string | null | undefined): Lan
 
 /**
  * The language a page is served in: the remembered choice (cookie), then `?lng=`, then the browser's languages.
- * The browser's detector follows the same order (its localStorage holds the same value as the cookie).
+ * The browser's detector follows the same order.
  */
 export function resolveLanguage(input: {
   cookie?: string | null;

@@ -10,8 +10,8 @@ import {
   orderStatusSchema,
 } from '../../../shared/schemas/proofing';
 import type { AppContext } from '../../context';
+import { formatContentDisposition } from '../../http/content-disposition';
 import { requestLanguage } from '../../plugins/request-language';
-import { formatContentDisposition } from '../../storage/content-disposition';
 
 const orderParams = z.object({ id: z.string().uuid('not an order id') });
 const listQuery = z.object({ status: orderStatusSchema.optional() });

@@ -1,10 +1,10 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { AppContext } from '../../context';
 import { AppError } from '../../errors';
+import { formatContentDisposition } from '../../http/content-disposition';
 import { requireVerified, sessionUserOf } from '../../plugins/authorize';
 import { clientArchiveName } from '../../services/folder-archive';
 import { notDelivered } from '../../services/media-access';
-import { formatContentDisposition } from '../../storage/content-disposition';
 
 const galleryEmpty = () => new AppError('gallery-empty', 'There is nothing to download yet: the gallery is empty.');
 

@@ -1,8 +1,8 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { HOME_PATH } from '../../../shared/api-paths';
 import { homeResponseSchema } from '../../../shared/schemas/media';
+import { homeAnswer } from '../../answers/home-answer';
 import type { AppContext } from '../../context';
-import { homeAnswer } from './home-answer';
 
 /** GET /api/home: the hero video and three featured images, public (they are main-gallery items). */
 export const homeRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app, { ctx }) => {

@@ -1,10 +1,10 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { AppContext } from '../../context';
+import { proxySendOf } from '../../http/accel';
+import { sendStoredObject } from '../../http/serve-object';
 import { getSessionUser } from '../../plugins/authorize';
 import { notDelivered } from '../../services/media-access';
-import { proxySendOf } from '../../storage/accel';
-import { sendStoredObject } from '../../storage/serve-object';
 
 const params = z.object({ id: z.string().regex(/^[A-Za-z0-9_-]{22}$/, 'not a media id') });
 const query = z.object({ exp: z.string().max(20).optional(), sig: z.string().max(64).optional() });

@@ -2,6 +2,7 @@ import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { toolAvailable } from '../../../e2e/support/required-tool';
 import { MAIN_GALLERY_FOLDER } from '../../../shared/folders';
 import { homeResponseSchema } from '../../../shared/schemas/media';
 import { type Database, openDatabase } from '../../db/database';
@@ -20,7 +21,7 @@ import { FAST_HASH, TestClient } from '../../test/test-client';
 
 const fixtures = path.resolve(import.meta.dirname, '../../test/fixtures/media');
 const ADMIN = { email: 'photographer@example.com', password: 'media-admin-secret' };
-const hasFfmpeg = (await detectVideoTools()) !== null;
+const hasFfmpeg = toolAvailable('ffmpeg', (await detectVideoTools()) !== null);
 
 describe.each(TEST_DATABASES)('media routes and /api/home on %s', (kind) => {
   let t: TestApp;

@@ -1,8 +1,8 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { contactDetailsInputSchema, contactDetailsSchema, siteInfoSchema } from '../../../shared/schemas/site';
+import { siteInfo } from '../../answers/site-info';
 import type { AppContext } from '../../context';
 import { requireAdmin } from '../../plugins/authorize';
-import { siteInfo } from './site-info';
 
 /**
  * GET /api/site: public settings the pages need (the booking form's address, the photographer's contact details).

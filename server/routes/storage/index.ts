@@ -43,7 +43,7 @@ async function requireStorageAdmin(request: FastifyRequest, reply: FastifyReply)
  * contentLanguage, customMetadata. Errors are the storage codes: 401 unauthenticated, 403 unauthorized, 404
  * object-not-found ("Object does not exist"), 400 invalid-argument, 409 conflict (a delete while the item is still
  * processing), 402 quota-exceeded (the storage is full: the service's assertRoomFor refuses an upload past
- * STORAGE_QUOTA_BYTES when tus creates it, and a full disk answers the same code anywhere). The whole list, with what
+ * STORAGE_QUOTA_BYTES when tus creates it; a full disk answers 507 disk-full). The whole list, with what
  * a person reads for each, is docs/ERROR-CODES.md.
  * Derivatives (`_derived/`) and `.placeholder` files are never objects here.
  */

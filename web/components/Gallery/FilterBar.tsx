@@ -1,6 +1,6 @@
 import { useTranslation } from 'react-i18next';
+import { GALLERY_TYPES } from '../../../shared/gallery-constants';
 import type { GalleryType } from '../../../shared/schemas/gallery';
-import { GALLERY_TYPES } from './gallery-constants';
 import { ToggleButtons } from './ToggleButtons';
 
 /** The filter buttons All / Images / Videos; the chosen one is pressed. */

@@ -1,13 +1,13 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { type ReactNode, useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
+import { PAGE_SIZE } from '../../../shared/gallery-constants';
 import type { GalleryPage } from '../../../shared/schemas/gallery';
 import type { MediaView } from '../../../shared/schemas/media';
 import { useConnectionState } from '../../hooks/useConnectionState';
 import { CollageGrid } from './CollageGrid';
 import { FilterBar } from './FilterBar';
 import { type GallerySource, galleryPageQuery } from './gallery-api';
-import { PAGE_SIZE } from './gallery-constants';
 import { LazyLightbox } from './LazyLightbox';
 import { Pagination } from './Pagination';
 import { registerGalleryServiceWorker, warmServiceWorker } from './service-worker';

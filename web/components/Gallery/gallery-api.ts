@@ -1,8 +1,8 @@
 import { galleryPageUrl, PRIVATE_GALLERY_PATH, PUBLIC_GALLERY_PATH } from '../../../shared/api-paths';
+import { PAGE_SIZE } from '../../../shared/gallery-constants';
 import type { GalleryPage, GalleryType } from '../../../shared/schemas/gallery';
 import { apiFetch } from '../../api/client';
 import { trackConnection } from '../../hooks/useConnectionState';
-import { PAGE_SIZE } from './gallery-constants';
 
 /** Which gallery a view shows: the public main gallery, or the signed-in user's own (keyed by user id). */
 export type GallerySource = { kind: 'public' } | { kind: 'private'; userId: string };

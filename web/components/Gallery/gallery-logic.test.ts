@@ -1,11 +1,11 @@
 // @vitest-environment jsdom
 import { describe, expect, it } from 'vitest';
+import { GALLERY_TYPES, PAGE_SIZE } from '../../../shared/gallery-constants';
 import { GALLERY_PAGE_SIZE, galleryTypeSchema } from '../../../shared/schemas/gallery';
 import type { MediaView } from '../../../shared/schemas/media';
 import { tileVariant } from './collage';
 import { stepForKey, stepForSwipe } from './direction';
 import { fileNameFromDisposition } from './download';
-import { GALLERY_TYPES, PAGE_SIZE } from './gallery-constants';
 import { pageEntries } from './pagination';
 import { readGalleryUrl } from './useGalleryUrl';
 import { WARM_BATCH_SIZE, WARM_GAP_MS, warmFollowingPages } from './warm';

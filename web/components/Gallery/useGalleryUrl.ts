@@ -1,9 +1,9 @@
 import { useCallback, useMemo } from 'react';
+import { readGalleryUrl } from '../../../shared/gallery-url';
 import type { GalleryType } from '../../../shared/schemas/gallery';
 import { useSearchParams } from '../../router';
-import { readGalleryUrl } from './gallery-url';
 
-export { type GalleryUrlState, readGalleryUrl } from './gallery-url';
+export { type GalleryUrlState, readGalleryUrl } from '../../../shared/gallery-url';
 
 /** History state marking an entry the gallery pushed to open an item, so closing can step back over it. */
 const OPENED_HERE = 'gallery-item-opened';

@@ -6,7 +6,7 @@ import { currentLanguage, switchLanguage } from '../../i18n';
 /**
  * The five languages as buttons, each named in its own language, the current one marked. Choosing one switches at
  * once, without a reload: the new language's texts load, then <html lang dir> flip, and the choice is remembered
- * (localStorage and cookie). `onChosen` runs once the page speaks the new language.
+ * (in the `lng` cookie, which the server reads too). `onChosen` runs once the page speaks the new language.
  */
 export function LanguageChoices({
   id,

@@ -1,18 +1,18 @@
-import { lazy, Suspense, useEffect, useRef, useSyncExternalStore } from 'react';
+import { type ReactNode, Suspense, useEffect, useRef, useSyncExternalStore } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation } from '../../router';
-import { AppRoutes } from '../../routes';
 import { ErrorBoundary } from '../ErrorBoundary';
 import { Footer } from './Footer';
 import { NavBar } from './NavBar';
 import { uploadTraySignal } from './upload-tray-signal';
 import './layout.css';
 
-/** The admin's upload tray: its own chunk, loaded only once an upload has started in this page load. */
-const UploadTray = lazy(() => import('../../pages/Admin/UploadTray'));
-
-/** The frame of every page: skip link, navigation (with the language button), the page, footer. */
-export function Layout() {
+/**
+ * The frame of every page: skip link, navigation (with the language button), the page (`children`), footer. The
+ * admin's upload tray is given by the app and shown only once an upload has started in this page load, so its chunk
+ * is not fetched before.
+ */
+export function Layout({ children, uploadTray }: { children: ReactNode; uploadTray: ReactNode }) {
   const { t } = useTranslation();
   const { pathname } = useLocation();
   const mainRef = useRef<HTMLElement>(null);
@@ -37,16 +37,10 @@ export function Layout() {
       </a>
       <NavBar />
       <main id="main" tabIndex={-1} ref={mainRef}>
-        <ErrorBoundary resetKey={pathname}>
-          <AppRoutes />
-        </ErrorBoundary>
+        <ErrorBoundary resetKey={pathname}>{children}</ErrorBoundary>
       </main>
       <Footer />
-      {uploading ? (
-        <Suspense fallback={null}>
-          <UploadTray />
-        </Suspense>
-      ) : null}
+      {uploading ? <Suspense fallback={null}>{uploadTray}</Suspense> : null}
     </>
   );
 }

@@ -3,9 +3,9 @@ import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { AdminEvent } from '../../../shared/schemas/events';
 import { errorMessageKey } from '../../api/error-messages';
+import { formatStartTime } from '../../components/Events/event-format';
 import { FormMessage } from '../../components/FormMessage';
 import { currentLanguage } from '../../i18n';
-import { formatStartTime } from '../Events/event-format';
 import { type AdminEntry, eventsAdminApi, eventsAdminKeys } from './events-admin-api';
 
 /**

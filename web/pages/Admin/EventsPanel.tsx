@@ -4,19 +4,15 @@ import { useTranslation } from 'react-i18next';
 import type { AdminEvent } from '../../../shared/schemas/events';
 import { ApiError } from '../../api/client';
 import { errorMessageKey } from '../../api/error-messages';
+import { formatEventDates } from '../../components/Events/event-format';
 import { FormMessage } from '../../components/FormMessage';
 import { useNamespace } from '../../hooks/useNamespace';
 import { useSubmit } from '../../hooks/useSubmit';
 import { currentLanguage } from '../../i18n';
-import { formatEventDates } from '../Events/event-format';
 import { EventDetail } from './EventDetail';
 import { EventFields, type EventFieldValues } from './EventFields';
 import { isValidSlug, suggestSlug } from './event-admin-logic';
 import { eventsAdminApi, eventsAdminKeys } from './events-admin-api';
-// The panel (already loaded when this tab opens) is imported here too, so this chunk reaches every module the panel
-// does. A lazy chunk that reached only some of the modules the first page shares with the other pages would split
-// them into more chunks, and the first visit of /gallery would grow by 0.4 KB gzip (npm run bench -- bundle).
-import './index';
 import './clients.css';
 import './orders.css';
 import './events-admin.css';

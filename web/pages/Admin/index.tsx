@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import { lazy, Suspense, useEffect } from 'react';
+import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { MAIN_GALLERY_FOLDER } from '../../../shared/folders';
 import { PageFrame } from '../../components/PageFrame/PageFrame';
@@ -12,6 +12,7 @@ import { ADMIN_ROOT, parseAdminPath, tabPath } from './admin-paths';
 import { BookingsPanel } from './BookingsPanel';
 import { ClientsPanel } from './ClientsPanel';
 import { ContactSettingsPanel } from './ContactSettingsPanel';
+import EventsPanel from './EventsPanel';
 import { FolderList } from './FolderList';
 import { FolderView } from './FolderView';
 import { NoticeBadge } from './NoticeBadge';
@@ -19,9 +20,6 @@ import { OrdersPanel } from './OrdersPanel';
 import { TrashPanel } from './TrashPanel';
 import { WatermarkPanel } from './WatermarkPanel';
 import './admin.css';
-
-/** The Events tab (competitions) is a chunk of its own, loaded when the tab opens. */
-const EventsPanel = lazy(() => import('./EventsPanel'));
 
 /** The first tab is where /admin lands. */
 const TABS = [
@@ -59,7 +57,6 @@ function OpenFolder({ folder }: { folder: string }) {
 }
 
 function TabContent({ tab, folder }: { tab: Tab; folder: string | null }) {
-  const { t } = useTranslation('admin');
   switch (tab) {
     case 'folders':
       return folder ? <OpenFolder folder={folder} /> : <FolderList />;
@@ -70,11 +67,7 @@ function TabContent({ tab, folder }: { tab: Tab; folder: string | null }) {
     case 'orders':
       return <OrdersPanel />;
     case 'events':
-      return (
-        <Suspense fallback={<p className="muted">{t('common:loading')}</p>}>
-          <EventsPanel />
-        </Suspense>
-      );
+      return <EventsPanel />;
     case 'watermark':
       return <WatermarkPanel />;
     case 'trash':

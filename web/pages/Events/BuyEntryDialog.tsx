@@ -6,7 +6,7 @@ import { formatMoney } from '../../../shared/money';
 import type { EntryResult } from '../../../shared/schemas/events';
 import { Dialog } from '../../components/Dialog';
 import { FormMessage } from '../../components/FormMessage';
-import { ORDER_NOTE_MAX } from '../MyGallery/picks-logic';
+import { ORDER_NOTE_MAX } from '../../components/Picking/picks-logic';
 
 interface BuyEntryDialogProps {
   entry: EntryResult;

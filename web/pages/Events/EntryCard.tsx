@@ -2,9 +2,9 @@ import { type ReactNode, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { EntryResult } from '../../../shared/schemas/events';
 import type { MediaView } from '../../../shared/schemas/media';
+import { formatStartTime } from '../../components/Events/event-format';
 import { CollageGrid } from '../../components/Gallery/CollageGrid';
-import { useListViewer } from '../MyGallery/ListViewer';
-import { formatStartTime } from './event-format';
+import { useListViewer } from '../../components/Picking/ListViewer';
 
 /** What a page adds to each ride: hearts on the proofs and in the viewer, and the whole entry's price or button. */
 export interface EntryTools {

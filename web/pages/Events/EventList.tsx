@@ -1,11 +1,11 @@
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import type { PublicEvent } from '../../../shared/schemas/events';
+import { formatEventDates } from '../../components/Events/event-format';
 import { MediaImage } from '../../components/Media/MediaImage';
 import { PageFrame } from '../../components/PageFrame/PageFrame';
 import { currentLanguage } from '../../i18n';
 import { Link } from '../../router';
-import { formatEventDates } from './event-format';
 import { eventsApi, eventsKeys } from './events-api';
 
 /** One competition in the list: its cover, name (the link), days, venue and discipline. */

@@ -8,6 +8,7 @@ import { priceOfEntry, priceOfPicks } from '../../../shared/pricing';
 import type { EntryResult, PublicEvent } from '../../../shared/schemas/events';
 import type { SessionUser } from '../../../shared/schemas/session';
 import { ApiError } from '../../api/client';
+import { formatEventDates, signInPath } from '../../components/Events/event-format';
 import { PageFrame } from '../../components/PageFrame/PageFrame';
 import { useNoindex } from '../../hooks/useNoindex';
 import { useSession } from '../../hooks/useSession';
@@ -16,7 +17,6 @@ import { Link, useLocation, useQueryParams } from '../../router';
 import { BuyerEvent } from './BuyerEvent';
 import type { EntryTools } from './EntryCard';
 import { EventSearch } from './EventSearch';
-import { formatEventDates, signInPath } from './event-format';
 import { eventsApi, eventsKeys } from './events-api';
 
 const notFound = (error: unknown) => error instanceof ApiError && error.status === 404;

@@ -2,7 +2,7 @@ import type { EntryResult, PublicEvent } from '../../../shared/schemas/events';
 import type { MediaView } from '../../../shared/schemas/media';
 import type { PicksResponse } from '../../../shared/schemas/proofing';
 import { apiFetch } from '../../api/client';
-import type { OrderCreated } from '../MyGallery/proofing-api';
+import type { OrderCreated } from '../../api/proofing';
 
 const eventUrl = (slug: string) => `/api/events/${encodeURIComponent(slug)}`;
 

@@ -2,6 +2,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { authApi, authErrorKey } from '../../api/auth';
+import { landingAfterSignIn, withNext } from '../../components/Account/landing';
 import { EmailField } from '../../components/EmailField';
 import { FormMessage } from '../../components/FormMessage';
 import { PageFrame } from '../../components/PageFrame/PageFrame';
@@ -9,7 +10,6 @@ import { PasswordField } from '../../components/PasswordField';
 import { SESSION_QUERY_KEY } from '../../hooks/useSession';
 import { useSubmit } from '../../hooks/useSubmit';
 import { Link, useNavigate, useQueryParams } from '../../router';
-import { landingAfterSignIn, withNext } from './landing';
 
 /**
  * /login: e-mail and password. `?email=` pre-fills the address; afterwards `?next=/contact` returns there, else the

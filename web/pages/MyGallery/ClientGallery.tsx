@@ -1,6 +1,7 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { DENSE_PAGE_SIZE } from '../../../shared/gallery-constants';
 import type { Language } from '../../../shared/i18n/languages';
 import type { ClientOrder } from '../../../shared/schemas/proofing';
 import type { SessionUser } from '../../../shared/schemas/session';
@@ -8,8 +9,9 @@ import { DownloadAllButton } from '../../components/Gallery/DownloadAllButton';
 import { DownloadButton } from '../../components/Gallery/DownloadButton';
 import { GalleryView, type GridProps } from '../../components/Gallery/GalleryView';
 import { type GallerySource, galleryPageQuery } from '../../components/Gallery/gallery-api';
-import { DENSE_PAGE_SIZE } from '../../components/Gallery/gallery-constants';
 import { readGalleryUrl, useGalleryUrl } from '../../components/Gallery/useGalleryUrl';
+import { OrderStatusPanel } from '../../components/Picking/OrderStatusPanel';
+import { type PicksState, usePicks } from '../../components/Picking/usePicks';
 import { useNamespace } from '../../hooks/useNamespace';
 import { currentLanguage } from '../../i18n';
 import { DenseGrid } from './DenseGrid';
@@ -23,9 +25,7 @@ import {
   rememberLayout,
 } from './gallery-layout';
 import { LayoutSwitch } from './LayoutSwitch';
-import { OrderStatusPanel } from './OrderStatusPanel';
 import { ProofingGallery } from './ProofingGallery';
-import { type PicksState, usePicks } from './usePicks';
 import './client-gallery.css';
 
 /** The latest order above a delivered gallery (the photographer delivered it by switching the whole gallery). */

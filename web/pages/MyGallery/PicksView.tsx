@@ -2,9 +2,9 @@ import { useQuery } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { MediaView } from '../../../shared/schemas/media';
+import { proofingApi, proofingKeys } from '../../api/proofing';
 import { CollageGrid } from '../../components/Gallery/CollageGrid';
-import { useListViewer } from './ListViewer';
-import { proofingApi, proofingKeys } from './proofing-api';
+import { useListViewer } from '../../components/Picking/ListViewer';
 
 interface PicksViewProps {
   userId: string;

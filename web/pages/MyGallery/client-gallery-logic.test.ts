@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
+import { DENSE_PAGE_SIZE } from '../../../shared/gallery-constants';
 import { DENSE_PAGE_SIZE as SCHEMA_DENSE_PAGE_SIZE } from '../../../shared/schemas/gallery';
 import type { MediaView } from '../../../shared/schemas/media';
-import { DENSE_PAGE_SIZE } from '../../components/Gallery/gallery-constants';
 import { groupByDay } from './day-groups';
 import {
   LAYOUT_STORAGE_KEY,

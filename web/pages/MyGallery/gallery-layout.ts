@@ -1,4 +1,4 @@
-import { DENSE_PAGE_SIZE, PAGE_SIZE } from '../../components/Gallery/gallery-constants';
+import { DENSE_PAGE_SIZE, PAGE_SIZE } from '../../../shared/gallery-constants';
 
 /**
  * How a client's gallery is laid out: `grid`, small square tiles, 48 a page, grouped by day (a competition's hundreds

@@ -9,11 +9,11 @@ import { LANGUAGES, type Language } from '../../../shared/i18n/languages';
 import { priceOfPicks } from '../../../shared/pricing';
 import type { MediaView } from '../../../shared/schemas/media';
 import type { PicksResponse } from '../../../shared/schemas/proofing';
+import { OrderStatusPanel } from '../../components/Picking/OrderStatusPanel';
+import { PickButton } from '../../components/Picking/PickButton';
+import { PicksSummary } from '../../components/Picking/PicksSummary';
+import { SendDialog } from '../../components/Picking/SendDialog';
 import { testTexts } from '../../test-texts';
-import { OrderStatusPanel } from './OrderStatusPanel';
-import { PickButton } from './PickButton';
-import { PicksSummary } from './PicksSummary';
-import { SendDialog } from './SendDialog';
 
 async function renderIn(language: Language, ui: ReactNode) {
   const instance = await testTexts(language, ['common', 'gallery', 'proofing'], 'common');

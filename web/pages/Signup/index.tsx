@@ -2,6 +2,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { authApi, authErrorKey } from '../../api/auth';
+import { landingAfterSignIn, withNext } from '../../components/Account/landing';
 import { EmailField } from '../../components/EmailField';
 import { FormMessage } from '../../components/FormMessage';
 import { EMPTY_PASSWORD_PAIR, NewPasswordFields, passwordsMatch } from '../../components/NewPasswordFields';
@@ -10,7 +11,6 @@ import { TextField } from '../../components/TextField';
 import { SESSION_QUERY_KEY } from '../../hooks/useSession';
 import { useSubmit } from '../../hooks/useSubmit';
 import { Link, useNavigate, useQueryParams } from '../../router';
-import { landingAfterSignIn, withNext } from '../Login/landing';
 
 /**
  * /signup: full name (optional), e-mail, password and confirmation. Only the match is checked here; the server

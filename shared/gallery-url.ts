@@ -1,5 +1,5 @@
-import type { GalleryType } from '../../../shared/schemas/gallery';
 import { isGalleryType } from './gallery-constants';
+import type { GalleryType } from './schemas/gallery';
 
 export interface GalleryUrlState {
   type: GalleryType;

@@ -3,17 +3,17 @@ import path from 'node:path';
 import { Readable } from 'node:stream';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { AppError } from '../errors';
-import { accelRedirectPath, type ProxySend } from './accel';
-import { formatContentDisposition } from './content-disposition';
-import { isNotModified, planRange } from './http-conditions';
-import type { Loaded, SmallObjectCache } from './small-object-cache';
+import type { Loaded, SmallObjectCache } from '../storage/small-object-cache';
 import {
   InvalidStorageKeyError,
   type Storage,
   StorageNotFoundError,
   StorageRangeError,
   type StoredObjectInfo,
-} from './storage';
+} from '../storage/storage';
+import { accelRedirectPath, type ProxySend } from './accel';
+import { formatContentDisposition } from './content-disposition';
+import { isNotModified, planRange } from './http-conditions';
 
 export interface SendStoredObjectOptions {
   /** Decided by the caller from sniffed content, never from the stored name. */

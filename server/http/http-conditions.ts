@@ -1,5 +1,5 @@
 import type { IncomingHttpHeaders } from 'node:http';
-import type { StoredObjectInfo } from './storage';
+import type { StoredObjectInfo } from '../storage/storage';
 
 /** What to send for a GET: the whole object, one byte range of it, or 416. */
 export type RangePlan = { kind: 'full' } | { kind: 'partial'; start: number; end: number } | { kind: 'unsatisfiable' };

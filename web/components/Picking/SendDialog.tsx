@@ -3,8 +3,8 @@ import { useTranslation } from 'react-i18next';
 import type { Language } from '../../../shared/i18n/languages';
 import { formatMoney } from '../../../shared/money';
 import type { PicksResponse } from '../../../shared/schemas/proofing';
-import { Dialog } from '../../components/Dialog';
-import { FormMessage } from '../../components/FormMessage';
+import { Dialog } from '../Dialog';
+import { FormMessage } from '../FormMessage';
 import { ORDER_NOTE_MAX } from './picks-logic';
 
 interface SendDialogProps {

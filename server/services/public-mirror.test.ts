@@ -10,11 +10,11 @@ import { type Derivative, derivativeKey } from '../media/types';
 import { AVIF, JPEG, PNG, WEBP as WEBP_SETTINGS } from '../media/variants';
 import { createAdminMediaRepository } from '../repositories/admin-media-repository';
 import { createMediaRepository, type MediaRecord } from '../repositories/media-repository';
-import { GALLERY_TOPIC } from '../services/gallery-service';
+import { createLocalStorage } from '../storage/local-storage';
 import { TEST_DATABASES } from '../test/harness';
 import { makeReadyMedia } from '../test/support/media-factory';
 import { openTestDatabase } from '../test/support/test-database';
-import { createLocalStorage } from './local-storage';
+import { GALLERY_TOPIC } from './gallery-service';
 import { createPublicMirror, MIRROR_TYPES, type PublicMirror, type PublicMirrorOptions } from './public-mirror';
 
 const WEBP: Derivative = {

@@ -1,6 +1,6 @@
-import type { MediaView } from '../../../shared/schemas/media';
-import type { ClientOrder, PicksResponse } from '../../../shared/schemas/proofing';
-import { apiFetch } from '../../api/client';
+import type { MediaView } from '../../shared/schemas/media';
+import type { ClientOrder, PicksResponse } from '../../shared/schemas/proofing';
+import { apiFetch } from './client';
 
 /** The answer of POST /api/me/orders (shared/schemas/proofing.ts, orderCreatedSchema). */
 export interface OrderCreated {

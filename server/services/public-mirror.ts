@@ -7,12 +7,12 @@ import { MAIN_GALLERY_FOLDER } from '../../shared/folders';
 import { mediaIdSchema } from '../../shared/schemas/admin';
 import type { ChangeFeed } from '../cache/change-feed';
 import type { Config } from '../env';
+import { proxySendOf } from '../http/accel';
 import { type Derivative, derivativeKey, isProof } from '../media/types';
 import type { MediaRepository } from '../repositories/media-repository';
-import { GALLERY_TOPIC } from '../services/gallery-service';
-import { isPublicItem } from '../services/media-access';
-import { proxySendOf } from './accel';
-import { assertValidKey } from './keys';
+import { assertValidKey } from '../storage/keys';
+import { GALLERY_TOPIC } from './gallery-service';
+import { isPublicItem } from './media-access';
 
 /**
  * The Content-Type nginx gives each mirrored file, by extension: exactly the `types {}` block of the mirror's location

@@ -5,10 +5,10 @@ import type { Readable } from 'node:stream';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { registerErrorHandler } from '../plugins/error-handler';
+import { SmallObjectCache } from '../storage/small-object-cache';
+import type { Storage } from '../storage/storage';
 import { DRIVERS } from '../test/support/storage/drivers';
 import { type SendStoredObjectOptions, sendStoredObject } from './serve-object';
-import { SmallObjectCache } from './small-object-cache';
-import type { Storage } from './storage';
 
 const BODY = Buffer.from(Array.from({ length: 1000 }, (_, i) => i % 251));
 const KEY = 'gallery/ride.jpg';

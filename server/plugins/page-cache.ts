@@ -1,10 +1,10 @@
 import type { FastifyInstance } from 'fastify';
 import { createAnswerCache } from '../cache/answer-cache';
 import type { ChangeFeed } from '../cache/change-feed';
-import { madeByAdmin } from '../plugins/authorize';
 import { EVENT_ENTRIES_TOPIC } from '../services/events';
 import { GALLERY_TOPIC } from '../services/gallery-service';
 import { UPLOAD_PATH } from '../uploads/tus-uploads';
+import { madeByAdmin } from './authorize';
 
 /** The change feed's topic for "what a public page shows may have changed": a write by the photographer. */
 export const PUBLIC_PAGES_TOPIC = 'public-pages';

@@ -1,6 +1,6 @@
 import { type ReactNode, useEffect, useState } from 'react';
 import type { MediaView } from '../../../shared/schemas/media';
-import { LazyLightbox } from '../../components/Gallery/LazyLightbox';
+import { LazyLightbox } from '../Gallery/LazyLightbox';
 
 /** History state of the entry an open list viewer adds, so Back closes it as it does the gallery's viewer. */
 const VIEWER_ENTRY = 'list-viewer-open';

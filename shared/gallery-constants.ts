@@ -1,4 +1,4 @@
-import type { GalleryType } from '../../../shared/schemas/gallery';
+import type { GalleryType } from './schemas/gallery';
 
 /**
  * The gallery's constants for the browser, kept apart from the zod schemas so the gallery chunk does not carry zod

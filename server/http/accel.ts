@@ -1,5 +1,5 @@
 import type { Config } from '../env';
-import { assertValidKey } from './keys';
+import { assertValidKey } from '../storage/keys';
 
 /**
  * The proxy's internal location that maps onto the disk driver's root (DATA_DIR/media/). It must match the

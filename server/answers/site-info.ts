@@ -1,5 +1,5 @@
-import type { SiteInfo } from '../../../shared/schemas/site';
-import type { AppContext } from '../../context';
+import type { SiteInfo } from '../../shared/schemas/site';
+import type { AppContext } from '../context';
 
 /**
  * What GET /api/site answers, as plain data: the server-rendered pages call this for the same answer without a

@@ -2,8 +2,8 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import type { PicksResponse } from '../../../shared/schemas/proofing';
 import { errorMessageKey } from '../../api/error-messages';
+import { proofingApi, proofingKeys, TOGGLE_MUTATION_KEY } from '../../api/proofing';
 import { toggledPicks } from './picks-logic';
-import { proofingApi, proofingKeys, TOGGLE_MUTATION_KEY } from './proofing-api';
 
 /**
  * Where a selection lives: the client's own gallery (/api/me/picks) or a competition's page (/api/events/:slug/picks).

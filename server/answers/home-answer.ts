@@ -1,6 +1,6 @@
-import type { HomeResponse } from '../../../shared/schemas/media';
-import type { AppContext } from '../../context';
-import { presentMedia } from '../../presenters/media-presenter';
+import type { HomeResponse } from '../../shared/schemas/media';
+import type { AppContext } from '../context';
+import { presentMedia } from '../presenters/media-presenter';
 
 /**
  * What GET /api/home answers, as plain data: the server-rendered home page calls this too, so the page and the API
