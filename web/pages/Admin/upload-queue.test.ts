@@ -14,7 +14,7 @@ const { UploadQueue } = await import('./upload-queue');
 declare const jsdom: { reconfigure(options: { url: string }): void };
 
 /** How the tiny tus server answers the next request of one kind; `undefined` answers as tus does. */
-type Fault = 'status-503' | 'status-404' | 'drop' | 'half-then-503';
+type Fault = `status-${number}` | 'drop' | 'half-then-503';
 
 /**
  * A tus server small enough to read: one upload at a time, bytes kept in memory, and faults queued per method. It
@@ -51,9 +51,7 @@ function tinyTusServer() {
       seen.push(method === 'PATCH' ? `PATCH @${request.headers['upload-offset']}` : method);
       const fault = method in faults ? faults[method as keyof typeof faults].shift() : undefined;
       if (fault === 'drop') return request.socket.destroy();
-      if (fault === 'status-503' || fault === 'status-404') {
-        return response.writeHead(fault === 'status-503' ? 503 : 404, headers).end();
-      }
+      if (fault?.startsWith('status-')) return response.writeHead(Number(fault.slice(7)), headers).end();
       if (method === 'POST') {
         const next = `u${++created}`;
         uploads.set(next, { length: Number(request.headers['upload-length']), bytes: Buffer.alloc(0) });
@@ -143,6 +141,24 @@ describe('resuming an upload through a failing HEAD', () => {
 
     expect(task.state).toBe('success');
     expect(tus.seen).toEqual(['POST', 'PATCH @0', 'HEAD', 'POST', 'PATCH @0']);
+    expect(tus.uploads.get(`u${tus.created()}`)?.bytes).toEqual(await sent());
+  });
+
+  it('shows a full disk on the HEAD at once and keeps the upload, which Try again resumes', async () => {
+    tus.faults.PATCH.push('half-then-503');
+    tus.faults.HEAD.push('status-507');
+    const queue = new UploadQueue();
+    queue.add([file], { folder: 'main' });
+    const failed = await settled(queue);
+
+    expect(failed).toMatchObject({ state: 'error', error: { code: 'disk-full' } });
+    expect(tus.seen).toEqual(['POST', 'PATCH @0', 'HEAD']);
+
+    // Space was freed: the upload URL kept for the file (localStorage) is asked for, and the file goes on from there.
+    const resumed = settled(queue);
+    queue.retry(failed.id);
+    expect((await resumed).state).toBe('success');
+    expect(tus.seen).toEqual(['POST', 'PATCH @0', 'HEAD', 'HEAD', `PATCH @${file.size / 2}`]);
     expect(tus.uploads.get(`u${tus.created()}`)?.bytes).toEqual(await sent());
   });
 });

@@ -69,6 +69,9 @@ function responseOf(error: DetailedError): HttpResponse | null {
   return error.originalResponse ?? (cause instanceof DetailedError ? cause.originalResponse : null);
 }
 
+/** The codes of answers without our JSON body: tus's own refusals, and any answer to a HEAD (which has no body). */
+const CODE_OF_STATUS: Record<number, string> = { 413: 'payload-too-large', 507: 'disk-full' };
+
 function failureOf(error: Error): UploadFailure {
   if (error instanceof DetailedError) {
     const response = responseOf(error);
@@ -79,7 +82,7 @@ function failureOf(error: Error): UploadFailure {
     } catch {
       // tus's own refusals (413, 460…) are plain text
     }
-    return { code: response.getStatus() === 413 ? 'payload-too-large' : 'upload-failed' };
+    return { code: CODE_OF_STATUS[response.getStatus()] ?? 'upload-failed' };
   }
   return { code: 'upload-failed' };
 }
