@@ -119,7 +119,7 @@ test.describe('the contact page', () => {
     expect(res.status()).toBe(200);
     const csv = await page.request.get('/api/admin/agreements.csv');
     expect(csv.status()).toBe(200);
-    expect(await csv.text()).toContain('id,userId,email,agreedAt,language,termsVersion,userAgent');
+    expect(await csv.text()).toContain('"id","userId","email","agreedAt","language","termsVersion","userAgent"');
   });
 
   for (const lng of ['he', 'ar']) {
