@@ -6,7 +6,7 @@ import type { GalleryPage } from '../shared/schemas/gallery';
 import type { AdminOrder, PicksResponse, WatermarkSettings } from '../shared/schemas/proofing';
 import { adminAndClient, makeImages, uploadTask } from './support/admin-helpers';
 import { WCAG_TAGS } from './support/axe';
-import { signUpVerifiedClient } from './support/clients';
+import { signUpAndClaimPreparedGallery } from './support/clients';
 import { expect, test } from './support/own-server';
 
 /**
@@ -144,7 +144,7 @@ test('the client sees proofs, picks three, reads the summary in every language a
 }) => {
   test.setTimeout(120_000);
   const base = baseURL as string;
-  await signUpVerifiedClient(clientContext.request, dataDir, {
+  await signUpAndClaimPreparedGallery(clientContext.request, dataDir, {
     baseURL: base,
     email: client.email,
     password: client.password,

@@ -119,6 +119,30 @@ export function newestLinkInOutbox(
 }
 
 /**
+ * The client of a gallery the photographer prepared signs up with its address, as a stranger could too: that gives no
+ * gallery, and the mailbox gets a claim link instead of a confirmation. Opening it and choosing the password (the
+ * invitation's acceptance) signs `request` in as the gallery's owner.
+ */
+export async function signUpAndClaimPreparedGallery(
+  request: APIRequestContext,
+  dataDir: string,
+  options: ClientOptions,
+): Promise<VerifiedClient> {
+  const client = await signUpClient(request, options);
+  const link = await newestLinkInOutbox(dataDir, client.email, 'accept-invite');
+  const accepted = await request.post('/api/auth/invitation/accept', {
+    data: {
+      token: new URL(link).searchParams.get('token'),
+      newPassword: client.password,
+      confirmNewPassword: client.password,
+    },
+    headers: { origin: options.baseURL },
+  });
+  expect(accepted.status(), await accepted.text()).toBe(200);
+  return signedInClient(request, client);
+}
+
+/**
  * Signs a new client up and proves the address as the client would: opens the link of the verification e-mail the
  * server wrote to `<dataDir>/outbox` (in the background, so it is waited for) by posting its token to
  * `/api/auth/verify-email`. `request`'s cookie jar is then signed in as a client who sees their own gallery.
@@ -136,6 +160,11 @@ export async function signUpVerifiedClient(
     headers: { origin: options.baseURL },
   });
   expect(verified.status(), await verified.text()).toBe(200);
+  return signedInClient(request, client);
+}
+
+/** The client `request` is signed in as, checked to have a proven address and a gallery. */
+async function signedInClient(request: APIRequestContext, client: SignedUpClient): Promise<VerifiedClient> {
   const session = await request.get('/api/session');
   const user = (await session.json()) as SessionUser | null;
   expect(user, 'the client is signed in with a proven address and a folder').toMatchObject({
