@@ -1,13 +1,13 @@
 /**
  * `npm run bench -- event-assign [rounds=5]`: placing 20,000 competition photos with 2,000 start-list entries
- * (server/events/assignment.ts): two arenas running interleaved classes over three days, per-class round lengths,
+ * (server/services/events/assignment.ts): two arenas running interleaved classes over three days, per-class round lengths,
  * eight cameras with clock offsets, a few photos without a capture time. Two references, measured in the same run:
  * sorting the same 20,000 photos by capture time (an operation of the same size that any placement must at least
  * match), and the obvious direct scan — every photo against every entry — timed on a slice and scaled up, which also
  * checks that both give the same answers. Each side keeps its best of the rounds.
  * Goal: ≤ 2 s for 20,000 photos over 2,000 entries.
  */
-import { type AssignEntry, type AssignPhoto, assignPhotos, type ClassRule } from '../server/events/assignment';
+import { type AssignEntry, type AssignPhoto, assignPhotos, type ClassRule } from '../server/services/events/assignment';
 import { seededRandom } from '../shared/seeded-random';
 import { printRatio } from './_report';
 

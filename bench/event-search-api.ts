@@ -6,8 +6,8 @@
  */
 import { performance } from 'node:perf_hooks';
 import { connectDatabase } from '../server/db/database';
-import { createEntrySearch } from '../server/events/entry-search';
-import { newMediaId } from '../server/services/ingest';
+import { createEntrySearch } from '../server/services/events/entry-search';
+import { newMediaId } from '../server/services/media/ingest';
 import { TestClient } from '../server/test/test-client';
 import { writeBenchmarkSection } from './_doc-section';
 import { printRatio } from './_report';

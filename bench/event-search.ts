@@ -1,6 +1,6 @@
 /**
  * `npm run bench -- event-search [queries=2000] [rounds=5]`: finding entries of a competition by start number, rider or horse
- * name (server/events/entry-search.ts) over 5,000 synthetic entries (Hebrew, Latin, Arabic and mixed names, dance
+ * name (server/services/events/entry-search.ts) over 5,000 synthetic entries (Hebrew, Latin, Arabic and mixed names, dance
  * entries without a horse), with each answer completed by the photo count of every matched entry from 100,000
  * synthetic photo assignments (a Map entry id → photo ids, built once). The reference, run side by side in the same
  * process on the same queries, is a bare linear scan: `includes` of each folded query word in each entry's folded
@@ -8,8 +8,8 @@
  * does less than ours), followed by the same photo look-up.
  * Goal: p95 ≤ 20 ms per query.
  */
-import { createEntrySearch, type SearchableEntry } from '../server/events/entry-search';
-import { normalizeForSearch } from '../server/events/search-normalize';
+import { createEntrySearch, type SearchableEntry } from '../server/services/events/entry-search';
+import { normalizeForSearch } from '../server/services/events/search-normalize';
 import { seededRandom } from '../shared/seeded-random';
 import { printRatio } from './_report';
 

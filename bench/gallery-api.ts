@@ -181,7 +181,7 @@ Latest run: ${os.cpus().length} cores, load average ${(os.loadavg()[0] ?? 0).toF
 machine; the ratios are measured side by side, the absolute figures move with the load).${overloaded ? OVERLOADED_NOTE : ''}
 
 The public pages are kept as the exact bytes sent, per (type, page), until the main gallery changes
-(\`server/services/gallery-service.ts\`, \`server/cache/\`); the first request of each URL makes them.
+(\`server/services/galleries/gallery-service.ts\`, \`server/cache/\`); the first request of each URL makes them.
 
 | URL (closed loop) | req/s | p50 | p99 |
 |---|---|---|---|

@@ -17,7 +17,7 @@ import { promisify } from 'node:util';
 import Fastify from 'fastify';
 import { sendStoredObject } from '../server/http/serve-object';
 import { derivativeKey } from '../server/media/types';
-import { createPublicMirror } from '../server/services/public-mirror';
+import { createPublicMirror } from '../server/services/media/public-mirror';
 import { createLocalStorage } from '../server/storage/local-storage';
 import { SmallObjectCache } from '../server/storage/small-object-cache';
 import { makeTempDir } from '../server/test/harness';

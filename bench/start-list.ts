@@ -1,5 +1,5 @@
 /**
- * `npm run bench -- start-list [rounds=20]`: reading a 2,000-entry start list (server/events/start-list.ts) as
+ * `npm run bench -- start-list [rounds=20]`: reading a 2,000-entry start list (server/services/events/start-list.ts) as
  * Hebrew Excel saves it (Windows-1255) and as "CSV UTF-8" (with BOM): Hebrew headers, Hebrew and Latin names, some
  * quoted cells holding commas. The reference is csv-parse alone on the same bytes (default options, comma
  * delimiter), so the ratio is what decoding, delimiter and header detection, cleaning and validation add to plain
@@ -7,7 +7,7 @@
  * Goal: ≤ 1 s per file.
  */
 import { parse } from 'csv-parse/sync';
-import { parseStartList } from '../server/events/start-list';
+import { parseStartList } from '../server/services/events/start-list';
 import { printRatio } from './_report';
 
 const ENTRY_COUNT = 2_000;

@@ -19,7 +19,7 @@ import { E2E_ADMIN_EMAIL, E2E_ADMIN_PASSWORD } from './support/global-setup';
  */
 test.describe.configure({ mode: 'serial' });
 
-/** The demo set's size (server/services/demo-content.ts: 14 photos and a video). */
+/** The demo set's size (server/services/site/demo-content.ts: 14 photos and a video). */
 const DEMO_ITEMS = 15;
 const client = {
   email: `admin-panel-${Date.now()}@example.com`,

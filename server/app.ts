@@ -27,7 +27,7 @@ import { proofingRoutes } from './routes/proofing/index';
 import { sessionRoutes } from './routes/session/index';
 import { siteRoutes } from './routes/site/index';
 import { storageApiRoutes } from './routes/storage/index';
-import { startDemoContentAfterListen } from './services/demo-content';
+import { startDemoContentAfterListen } from './services/site/demo-content';
 import type { RenderLimit } from './ssr/render-limit';
 import { createStorage } from './storage/index';
 import { uploadRoutes } from './uploads/index';

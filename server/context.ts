@@ -4,30 +4,30 @@ import type { AuthLimits } from './auth/limits';
 import type { ResetService } from './auth/reset-service';
 import type { ChangeFeed } from './cache/change-feed';
 import type { Config } from './env';
+import type { Instances } from './jobs/instances';
 import type { MediaUrls } from './presenters/media-urls';
-import type { AdminMediaService } from './services/admin-media';
-import type { PhotographerNotices } from './services/admin-notify';
-import type { AgreementService } from './services/agreement-service';
-import type { BookingService } from './services/booking';
-import type { BulkMediaService } from './services/bulk-media';
-import type { ClientAccounts } from './services/client-accounts';
-import type { ClientsAdmin } from './services/clients-admin';
-import type { ContactDetailsService } from './services/contact-details';
-import type { EventService } from './services/events';
-import type { FolderArchiveService } from './services/folder-archive';
-import type { GalleryModes } from './services/gallery-modes';
-import type { GalleryService } from './services/gallery-service';
-import type { HomeService } from './services/home-picks';
-import type { MediaRuntime } from './services/ingest-runtime';
-import type { Instances } from './services/instances';
-import type { MediaAccess } from './services/media-access';
-import type { OrderService } from './services/orders';
-import type { PhotosReadyService } from './services/photos-ready';
-import type { PicksService } from './services/picks';
-import type { ProofService } from './services/proofs';
-import type { PublicMirror } from './services/public-mirror';
-import type { StorageApiService } from './services/storage-api';
-import type { TrashService } from './services/trash';
+import type { ClientAccounts } from './services/accounts/client-accounts';
+import type { ClientsAdmin } from './services/accounts/clients-admin';
+import type { EventService } from './services/events/events';
+import type { FolderArchiveService } from './services/galleries/folder-archive';
+import type { GalleryModes } from './services/galleries/gallery-modes';
+import type { GalleryService } from './services/galleries/gallery-service';
+import type { PhotosReadyService } from './services/galleries/photos-ready';
+import type { AdminMediaService } from './services/media/admin-media';
+import type { BulkMediaService } from './services/media/bulk-media';
+import type { MediaRuntime } from './services/media/ingest-runtime';
+import type { MediaAccess } from './services/media/media-access';
+import type { ProofService } from './services/media/proofs';
+import type { PublicMirror } from './services/media/public-mirror';
+import type { StorageApiService } from './services/media/storage-api';
+import type { TrashService } from './services/media/trash';
+import type { OrderService } from './services/proofing/orders';
+import type { PicksService } from './services/proofing/picks';
+import type { PhotographerNotices } from './services/site/admin-notify';
+import type { AgreementService } from './services/site/agreement-service';
+import type { BookingService } from './services/site/booking';
+import type { ContactDetailsService } from './services/site/contact-details';
+import type { HomeService } from './services/site/home-picks';
 import type { Storage } from './storage/storage';
 
 /**
@@ -47,7 +47,7 @@ export interface AppContext {
   passwordResets: ResetService;
   /** Per-IP and per-account attempt limits of the account routes (and of accepting the booking terms). */
   authLimits: AuthLimits;
-  /** Each account's client and gallery, address verification and invitations (server/services/client-accounts.ts). */
+  /** Each account's client and gallery, address verification and invitations (server/services/accounts/client-accounts.ts). */
   clientAccounts: ClientAccounts;
   /** The photographer's clients: add, invite, change address, remove, give an unowned folder. */
   clientsAdmin: ClientsAdmin;
@@ -66,13 +66,13 @@ export interface AppContext {
   media: Pick<MediaRuntime, 'ingest' | 'worker'>;
   /** `/media/<id>/<file>` URLs, signed for private items (server/presenters/media-urls.ts). */
   mediaUrls: MediaUrls;
-  /** The one rule deciding who may read a media item (server/services/media-access.ts). */
+  /** The one rule deciding who may read a media item (server/services/media/media-access.ts). */
   mediaAccess: MediaAccess;
-  /** The links nginx sends public derivatives from, without asking the app (server/services/public-mirror.ts). */
+  /** The links nginx sends public derivatives from, without asking the app (server/services/media/public-mirror.ts). */
   publicMirror: Pick<PublicMirror, 'active' | 'publish'>;
   /** Each client gallery's mode: delivered, or proofing (watermarked proofs to pick from). */
   galleryModes: GalleryModes;
-  /** The watermark of proofs, and the background jobs that make them (server/services/proofs.ts). */
+  /** The watermark of proofs, and the background jobs that make them (server/services/media/proofs.ts). */
   proofs: ProofService;
   /** A client's picks in a proofing gallery and their price. */
   picks: PicksService;
@@ -84,7 +84,7 @@ export interface AppContext {
   gallery: GalleryService;
   /** "What you cached of this is out of date", to this process and every other instance (server/cache/change-feed.ts). */
   changes: Pick<ChangeFeed, 'publish' | 'subscribe'>;
-  /** "Download all": a folder's originals as one ZIP (server/services/folder-archive.ts). */
+  /** "Download all": a folder's originals as one ZIP (server/services/galleries/folder-archive.ts). */
   archives: FolderArchiveService;
   /** The home page's hero and featured images. */
   home: HomeService;
@@ -98,7 +98,7 @@ export interface AppContext {
   photosReady: PhotosReadyService;
   /** The storage-style admin API over media items. */
   storageApi: StorageApiService;
-  /** Whether the demo set of a new site is still being made (server/services/demo-content.ts). */
+  /** Whether the demo set of a new site is still being made (server/services/site/demo-content.ts). */
   demoContent: { preparing(): Promise<boolean> };
   /** The health check's probe of the database. */
   health: { check(): Promise<{ database: 'sqlite' | 'postgres'; storage: 'disk' | 's3' }> };

@@ -105,7 +105,7 @@ export interface Config {
   /**
    * Who sends media bytes. `off`: this server (Range, If-Range, 304 and 416 included). `nginx`: the app authorizes
    * and answers with `X-Accel-Redirect` to the proxy's internal location for disk files (deploy/nginx), and links
-   * public derivatives into DATA_DIR/public for the proxy to send itself (server/services/public-mirror.ts).
+   * public derivatives into DATA_DIR/public for the proxy to send itself (server/services/media/public-mirror.ts).
    */
   mediaAccel: 'off' | 'nginx';
   /** The most the stored originals may take; an upload past it is refused with 402 quota-exceeded. */

@@ -2,7 +2,7 @@
  * Client storage folders: a client's media lives in a folder first named after the e-mail address, with the
  * characters `. # $ [ ]` replaced by underscores (the original backend refused them in paths), so an imported tree of
  * the old layout keeps its names. The name says nothing about ownership: several addresses map to one name, so the
- * server gives each client a unique folder and decides access by account id (server/services/client-folders.ts).
+ * server gives each client a unique folder and decides access by account id (server/services/galleries/client-folders.ts).
  * The folder holds a hidden empty `.placeholder`, created with the client, that every listing ignores.
  */
 export const FOLDER_PLACEHOLDER = '.placeholder';

@@ -2,7 +2,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Language } from '../../shared/i18n/languages';
 import { isValidEmail } from '../../shared/schemas/auth';
 import type { SessionUser } from '../../shared/schemas/session';
-import type { ClientAccounts } from '../services/client-accounts';
+import type { ClientAccounts } from '../services/accounts/client-accounts';
 import { authErrors, betterAuthCode } from './auth-errors';
 import type { BetterAuth } from './better-auth';
 import { cleanDisplayName } from './display-name';

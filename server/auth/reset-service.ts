@@ -5,7 +5,7 @@ import type { Config } from '../env';
 import type { Mailer } from '../mail/mailer';
 import { resetPasswordEmail } from '../mail/reset-password-email';
 import type { ResetTokenRepository } from '../repositories/reset-token-repository';
-import type { ClientAccounts } from '../services/client-accounts';
+import type { ClientAccounts } from '../services/accounts/client-accounts';
 import { assertAcceptablePassword, normalizeEmail } from './account-service';
 import { authErrors, betterAuthCode } from './auth-errors';
 import { type BetterAuth, type ResetSecrets, resetSecretsCollector } from './better-auth';

@@ -34,7 +34,7 @@ export interface AuthUserTable {
   id: string;
   email: string;
   name: string;
-  /** better-auth's flag; only our verification, invitation and reset flows set it (server/services/clients.ts). */
+  /** better-auth's flag; only our verification, invitation and reset flows set it (server/services/accounts/client-accounts.ts). */
   emailVerified: ColumnType<boolean | number, boolean | number | undefined, boolean | number>;
   createdAt: ColumnType<Date | string, Date | string | undefined, Date | string>;
 }

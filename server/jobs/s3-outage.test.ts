@@ -10,7 +10,7 @@ import { type Database, openDatabase } from '../db/database';
 import { DERIVED_PREFIX, derivativeKey } from '../media/types';
 import { createJobRepository } from '../repositories/job-repository';
 import { createMediaRepository } from '../repositories/media-repository';
-import { DERIVE_JOB } from '../services/ingest';
+import { DERIVE_JOB } from '../services/media/ingest';
 import { createStorage } from '../storage/index';
 import type { Storage } from '../storage/storage';
 import { createTestApp, TEST_DATABASES, type TestApp } from '../test/harness';

@@ -12,7 +12,7 @@ export interface Watermark {
 }
 
 /**
- * Changes whenever the look below does, so the version of every watermark (server/services/watermark-store.ts)
+ * Changes whenever the look below does, so the version of every watermark (server/services/media/watermark-store.ts)
  * changes with it and proofs are made again.
  */
 export const WATERMARK_STYLE = 1;

@@ -1,8 +1,8 @@
 import type { FastifyInstance } from 'fastify';
 import { createAnswerCache } from '../cache/answer-cache';
 import type { ChangeFeed } from '../cache/change-feed';
-import { EVENT_ENTRIES_TOPIC } from '../services/events';
-import { GALLERY_TOPIC } from '../services/gallery-service';
+import { EVENT_ENTRIES_TOPIC } from '../services/events/events';
+import { GALLERY_TOPIC } from '../services/galleries/gallery-service';
 import { UPLOAD_PATH } from '../uploads/tus-uploads';
 import { madeByAdmin } from './authorize';
 

@@ -12,7 +12,7 @@ export interface EmailTokenRecord {
 }
 
 /**
- * Single-use links sent by e-mail, stored as SHA-256 hashes of the token (server/services/email-tokens.ts makes
+ * Single-use links sent by e-mail, stored as SHA-256 hashes of the token (server/services/accounts/email-tokens.ts makes
  * and hashes them). Using one is one conditional UPDATE, so two requests racing with the same link cannot both win.
  */
 export function createEmailTokenRepository(db: Db) {

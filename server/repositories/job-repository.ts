@@ -197,7 +197,7 @@ export function createJobRepository(db: Db) {
 
     /**
      * Makes the queued jobs of `type` with exactly `payload` due now, when they wait for a later time: the job behind
-     * an item whose bytes turned out to be stored already (server/services/ingest.ts, findStored).
+     * an item whose bytes turned out to be stored already (server/services/media/ingest.ts, findStored).
      */
     async releaseWaiting(type: string, payload: unknown): Promise<void> {
       const now = iso(new Date());

@@ -4,7 +4,7 @@ import { errorBody } from '../errors';
 import { renderSocialCard, SOCIAL_CARD_HEIGHT, SOCIAL_CARD_WIDTH } from '../media/social-card';
 import { type Derivative, derivativeKey } from '../media/types';
 import type { MediaRecord } from '../repositories/media-repository';
-import type { HomeService } from '../services/home-picks';
+import type { HomeService } from '../services/site/home-picks';
 import type { Storage } from '../storage/storage';
 
 export { SOCIAL_CARD_HEIGHT, SOCIAL_CARD_WIDTH };

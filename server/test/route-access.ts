@@ -154,7 +154,7 @@ export const ROUTE_ACCESS: Record<string, AccessRow> = {
   'POST /api/me/orders': VERIFIED,
   'GET /api/me/orders': VERIFIED,
 
-  // Media bytes (server/routes/media): each item decides through server/services/media-access.ts. Here, a private
+  // Media bytes (server/routes/media): each item decides through server/services/media/media-access.ts. Here, a private
   // photo of clientA; server/routes/media/*.test.ts check public items, signatures and every file kind.
   'GET /media/:id/:file': { access: PRIVATE_OF_A, url: (who) => `/media/${who.photoA}/${who.photoAFile}` },
   'GET /api/media/:id/download': { access: PRIVATE_OF_A, url: (who) => `/api/media/${who.photoA}/download` },

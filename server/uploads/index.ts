@@ -3,7 +3,7 @@ import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
 import type { AppContext } from '../context';
 import { AppError } from '../errors';
 import { requireAdmin } from '../plugins/authorize';
-import { eventFolder } from '../services/events';
+import { eventFolder } from '../services/events/events';
 import { createFileUploadStore } from './file-upload-store';
 import { createS3UploadStore } from './s3-upload-store';
 import { createTusUploads, UNFINISHED_SWEEP_INTERVAL_MS, UNFINISHED_UPLOAD_TTL_MS, UPLOAD_PATH } from './tus-uploads';

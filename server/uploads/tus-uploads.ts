@@ -5,7 +5,7 @@ import { MAX_UPLOAD_BYTES, uploadMetadataSchema } from '../../shared/schemas/adm
 import { AppError, isDiskFull } from '../errors';
 import { type CaptureInfo, readCaptureInfo } from '../media/capture-time';
 import type { MediaRecord } from '../repositories/media-repository';
-import type { IngestService } from '../services/ingest';
+import type { IngestService } from '../services/media/ingest';
 import { diskFullRefusal, refusal, type TusRefusal } from './tus-refusal';
 import type { UploadStore } from './upload-store';
 

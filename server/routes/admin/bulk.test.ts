@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MAIN_GALLERY_FOLDER } from '../../../shared/folders';
 import type { AdminMedia } from '../../../shared/schemas/admin';
 import type { TrashItem } from '../../../shared/schemas/admin-bulk';
-import { mainGalleryCopyId } from '../../services/bulk-media';
+import { mainGalleryCopyId } from '../../services/media/bulk-media';
 import { uploadReadyPhoto } from '../../test/admin-upload';
 import { signUpVerified, type VerifiedUser } from '../../test/email-links';
 import { createTestAppWithAdmin, TEST_DATABASES, type TestApp } from '../../test/harness';

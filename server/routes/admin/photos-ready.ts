@@ -9,7 +9,7 @@ import type { AppContext } from '../../context';
 
 /**
  * The "your photos are ready" e-mail of a client folder: what was sent last and what the next e-mail would announce,
- * and the sending itself (server/services/photos-ready.ts). Registered inside the admin routes, behind requireAdmin.
+ * and the sending itself (server/services/galleries/photos-ready.ts). Registered inside the admin routes, behind requireAdmin.
  */
 export const photosReadyRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app, { ctx }) => {
   app.get(

@@ -1,6 +1,6 @@
 import { parse } from 'csv-parse/sync';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { termsDocument } from '../../services/terms';
+import { termsDocument } from '../../services/site/terms';
 import { signUpVerified } from '../../test/email-links';
 import { createTestAppWithAdmin, TEST_DATABASES, type TestApp } from '../../test/harness';
 import { TestClient } from '../../test/test-client';

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { termsDocument } from '../../services/terms';
+import { termsDocument } from '../../services/site/terms';
 import { signUpVerified } from '../../test/email-links';
 import { createTestApp, TEST_DATABASES, type TestApp } from '../../test/harness';
 import { FAST_HASH, TestClient } from '../../test/test-client';

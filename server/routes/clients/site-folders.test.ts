@@ -3,7 +3,7 @@ import { MAIN_GALLERY_FOLDER } from '../../../shared/folders';
 import type { ClientList } from '../../../shared/schemas/clients';
 import { type Database, openDatabase } from '../../db/database';
 import { createMediaRepository } from '../../repositories/media-repository';
-import { eventFolder } from '../../services/events';
+import { eventFolder } from '../../services/events/events';
 import { createTestAppWithAdmin, TEST_DATABASES, type TestApp } from '../../test/harness';
 import { makeReadyMedia } from '../../test/support/media-factory';
 import type { TestClient } from '../../test/test-client';

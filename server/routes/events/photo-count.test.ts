@@ -3,7 +3,7 @@ import type { AdminEvent } from '../../../shared/schemas/events';
 import { type Database, openDatabase } from '../../db/database';
 import { createEventRepository } from '../../repositories/event-repository';
 import { createMediaRepository } from '../../repositories/media-repository';
-import { eventFolder } from '../../services/events';
+import { eventFolder } from '../../services/events/events';
 import { createTestAppWithAdmin, TEST_DATABASES, type TestApp } from '../../test/harness';
 import { makeReadyMedia } from '../../test/support/media-factory';
 import { TestClient } from '../../test/test-client';

@@ -3,8 +3,8 @@ import type { AppContext } from '../../context';
 import { AppError } from '../../errors';
 import { formatContentDisposition } from '../../http/content-disposition';
 import { requireVerified, sessionUserOf } from '../../plugins/authorize';
-import { clientArchiveName } from '../../services/folder-archive';
-import { notDelivered } from '../../services/media-access';
+import { clientArchiveName } from '../../services/galleries/folder-archive';
+import { notDelivered } from '../../services/media/media-access';
 
 const galleryEmpty = () => new AppError('gallery-empty', 'There is nothing to download yet: the gallery is empty.');
 

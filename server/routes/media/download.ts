@@ -4,7 +4,7 @@ import type { AppContext } from '../../context';
 import { proxySendOf } from '../../http/accel';
 import { sendStoredObject } from '../../http/serve-object';
 import { getSessionUser } from '../../plugins/authorize';
-import { notDelivered } from '../../services/media-access';
+import { notDelivered } from '../../services/media/media-access';
 
 const params = z.object({ id: z.string().regex(/^[A-Za-z0-9_-]{22}$/, 'not a media id') });
 const query = z.object({ exp: z.string().max(20).optional(), sig: z.string().max(64).optional() });

@@ -8,7 +8,7 @@ import { type SendStoredObjectOptions, sendStoredObject } from '../../http/serve
 import { derivativeKey, isProof } from '../../media/types';
 import { getSessionUser } from '../../plugins/authorize';
 import type { MediaRecord } from '../../repositories/media-repository';
-import { notDelivered } from '../../services/media-access';
+import { notDelivered } from '../../services/media/media-access';
 import { SmallObjectCache } from '../../storage/small-object-cache';
 import type { Storage } from '../../storage/storage';
 import { downloadRoutes } from './download';
@@ -41,7 +41,7 @@ const notFound = () => new AppError('object-not-found', 'Object does not exist')
 /**
  * GET/HEAD /media/:id/:file — the bytes of a media item: a derivative by its content-addressed name, or `original`.
  * Who may read which item, and whether clean or only as proofs, is decided by ctx.mediaAccess
- * (server/services/media-access.ts). Range, ETag/304 and HEAD come from sendStoredObject. An SVG original is only ever an attachment under
+ * (server/services/media/media-access.ts). Range, ETag/304 and HEAD come from sendStoredObject. An SVG original is only ever an attachment under
  * a sandbox CSP; every response says nosniff. With S3 storage a permitted GET of a private item's file is redirected
  * (302) to a short-lived presigned URL instead, so its bytes go from the bucket to the browser (see redirectToBucket);
  * public items and every HEAD are still answered here.

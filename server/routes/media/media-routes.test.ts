@@ -11,7 +11,7 @@ import { presentMedia } from '../../presenters/media-presenter';
 import { createMediaUrls, loadMediaUrlKey } from '../../presenters/media-urls';
 import type { MediaRecord } from '../../repositories/media-repository';
 import { createSettingsRepository } from '../../repositories/settings-repository';
-import { HOME_FEATURED_SETTING, HOME_HERO_SETTING } from '../../services/home-picks';
+import { HOME_FEATURED_SETTING, HOME_HERO_SETTING } from '../../services/site/home-picks';
 import { createStorage } from '../../storage/index';
 import { signUpVerified, type VerifiedUser } from '../../test/email-links';
 import { createTestApp, TEST_DATABASES, type TestApp } from '../../test/harness';

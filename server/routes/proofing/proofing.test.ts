@@ -22,7 +22,7 @@ const queryOf = (url: string) => url.split('?')[1] ?? '';
 // One client's season told in order: the gallery turns to proofing, the client picks, sends, the order moves on, is
 // delivered, and a later order is charged for every pick. Each step starts where the one before left the selection
 // and the order, as a client's own would, so the steps run in this order (sequential) and one failure explains the
-// ones after it. Rules that need no history have tests of their own (server/services/orders.test.ts, picks pricing in
+// ones after it. Rules that need no history have tests of their own (server/services/proofing/orders.test.ts, picks pricing in
 // shared/pricing.test.ts).
 describe.sequential.each(TEST_DATABASES)('proofing galleries, picks and orders on %s', (database) => {
   let t: TestApp;

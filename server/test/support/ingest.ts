@@ -1,8 +1,8 @@
 import path from 'node:path';
 import type { Database } from '../../db/database';
 import type { MediaRecord } from '../../repositories/media-repository';
-import type { GalleryChanged } from '../../services/gallery-service';
-import { createMediaRuntime, type MediaRuntime } from '../../services/ingest-runtime';
+import type { GalleryChanged } from '../../services/galleries/gallery-service';
+import { createMediaRuntime, type MediaRuntime } from '../../services/media/ingest-runtime';
 import { createLocalStorage } from '../../storage/local-storage';
 import type { Storage } from '../../storage/storage';
 

@@ -1,0 +1,118 @@
+import { CURRENCY, priceOfPicks } from '../../../shared/pricing';
+import type { GalleryMode, PicksResponse } from '../../../shared/schemas/proofing';
+import type { SessionUser } from '../../../shared/schemas/session';
+import { AppError } from '../../errors';
+import { presentClientOrder } from '../../presenters/order-presenter';
+import type { MediaRecord, MediaRepository } from '../../repositories/media-repository';
+import type { OrderRepository } from '../../repositories/order-repository';
+import type { ProofingRepository } from '../../repositories/proofing-repository';
+import type { MediaAccess } from '../media/media-access';
+
+const notProofing = () =>
+  new AppError('not-proofing', 'This gallery is not open for choosing photos: everything in it is already yours.');
+const locked = () =>
+  new AppError('selection-locked', 'Your selection has been sent. It can change again once this order is settled.');
+const noSuchItem = () => new AppError('object-not-found', 'Object does not exist');
+
+/** Where a selection is made: the client's own proofing gallery, or a competition's page. */
+export interface PickScope {
+  /** The folder whose items can be picked; null when the account owns no gallery. */
+  folder: string | null;
+  mode: GalleryMode;
+  /** Whether the deposit's included pictures count: in the client's own gallery, for their first order. */
+  depositApplies: boolean;
+  /** Whether a ready item of the folder may be picked here (an event's: only photos of entries it shows). */
+  canPick?: (record: MediaRecord) => Promise<boolean>;
+}
+
+/**
+ * A client's picks, and what they cost. While an order of the scope is open (submitted or paid) the selection is that
+ * order's and cannot change. The price comes from shared/pricing.ts: the server computes it, the page only shows it;
+ * the deposit's included pictures count for the client's first order in their own gallery only.
+ */
+export function createPicksService(deps: {
+  access: Pick<MediaAccess, 'ownFolder'>;
+  proofing: ProofingRepository;
+  orders: OrderRepository;
+  media: Pick<MediaRepository, 'findById' | 'findVisibleByIds'>;
+}) {
+  const { proofing, orders } = deps;
+
+  /** The client's own gallery as a scope. */
+  async function ownScope(user: SessionUser): Promise<PickScope> {
+    const folder = deps.access.ownFolder(user);
+    return { folder, mode: folder === null ? 'delivered' : await proofing.modeOf(folder), depositApplies: true };
+  }
+
+  async function summary(user: SessionUser, scope: PickScope): Promise<PicksResponse> {
+    const [latest] = scope.folder === null ? [] : await orders.listByAccount(user.id, scope.folder);
+    const history = latest ? ((await orders.historyOf([latest.id])).get(latest.id) ?? []) : [];
+    const order = latest ? presentClientOrder(latest, history) : null;
+    const open = latest && (latest.status === 'submitted' || latest.status === 'paid') ? latest : undefined;
+    if (open) {
+      return {
+        mediaIds: (await orders.itemsOf([open.id])).get(open.id) ?? [],
+        count: open.itemCount,
+        included: open.includedCount,
+        includedLimit: open.includedCount,
+        unitPrice: { amount: open.unitAmount, currency: CURRENCY },
+        total: { amount: open.totalAmount, currency: CURRENCY },
+        mode: scope.mode,
+        locked: true,
+        order,
+      };
+    }
+    const mediaIds = scope.folder === null ? [] : await proofing.picksOf(user.id, scope.folder);
+    const includedAvailable = scope.depositApplies && !(await orders.hasUncancelledOrder(user.id));
+    const price = priceOfPicks(mediaIds.length, { includedAvailable });
+    return {
+      mediaIds,
+      count: price.count,
+      included: price.included,
+      includedLimit: price.includedLimit,
+      unitPrice: { amount: price.unitAmount, currency: price.total.currency },
+      total: price.total,
+      mode: scope.mode,
+      locked: false,
+      order,
+    };
+  }
+
+  /** The scope's folder, refusing a change while an order holds the selection. */
+  async function changeableFolder(user: SessionUser, scope: PickScope): Promise<string> {
+    if (scope.folder === null || scope.mode !== 'proofing') throw notProofing();
+    if (await orders.openOrderOf(user.id, scope.folder)) throw locked();
+    return scope.folder;
+  }
+
+  return {
+    ownScope,
+
+    summary: async (user: SessionUser, scope?: PickScope) => summary(user, scope ?? (await ownScope(user))),
+
+    async pick(user: SessionUser, mediaId: string, given?: PickScope): Promise<PicksResponse> {
+      const scope = given ?? (await ownScope(user));
+      const folder = await changeableFolder(user, scope);
+      const record = await deps.media.findById(mediaId);
+      const visible = record && record.folder === folder && record.status === 'ready' && !record.deletedAt;
+      if (!visible || (scope.canPick && !(await scope.canPick(record)))) throw noSuchItem();
+      await proofing.addPick(user.id, mediaId);
+      return summary(user, scope);
+    },
+
+    async unpick(user: SessionUser, mediaId: string, given?: PickScope): Promise<PicksResponse> {
+      const scope = given ?? (await ownScope(user));
+      await changeableFolder(user, scope);
+      await proofing.removePick(user.id, mediaId);
+      return summary(user, scope);
+    },
+
+    /** The picked items themselves, in the order they were picked (those still visible). */
+    async items(user: SessionUser, given?: PickScope): Promise<MediaRecord[]> {
+      const scope = given ?? (await ownScope(user));
+      return deps.media.findVisibleByIds((await summary(user, scope)).mediaIds);
+    },
+  };
+}
+
+export type PicksService = ReturnType<typeof createPicksService>;
