@@ -66,6 +66,15 @@ module.exports = {
       to: { path: '^server/(routes|plugins)/', ...notTypeOnly },
     },
     {
+      name: 'one-composition-root',
+      severity: 'error',
+      comment:
+        'Everything is built in server/composition/ and handed down; only the app (and scripts, tests) call it. A ' +
+        'route, plugin or service that wants something receives it.',
+      from: { path: '^server/', pathNot: ['^server/app\\.ts$', '^server/composition/'] },
+      to: { path: '^server/composition/', ...notTypeOnly },
+    },
+    {
       name: 'server-imports-web-types-only',
       severity: 'error',
       comment: 'The server loads the web build at run time; from web/ it may import only types.',

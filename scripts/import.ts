@@ -13,12 +13,12 @@ import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import pino from 'pino';
 import { createChangeFeed } from '../server/cache/change-feed';
+import { createMediaRuntime } from '../server/composition/media-pipeline';
 import { createChangeTransport } from '../server/db/change-transport';
 import { openDatabase } from '../server/db/database';
 import { type Config, loadConfig } from '../server/env';
 import { GALLERY_TOPIC } from '../server/services/galleries/gallery-service';
 import { importTree } from '../server/services/media/ingest-import';
-import { createMediaRuntime } from '../server/services/media/ingest-runtime';
 import { createStorage } from '../server/storage/index';
 
 /** Imports `root` and waits until every queued item is processed; returns the process exit code. */

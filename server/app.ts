@@ -3,8 +3,7 @@ import cookie from '@fastify/cookie';
 import rateLimit from '@fastify/rate-limit';
 import Fastify, { type FastifyInstance, type RouteOptions } from 'fastify';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
-import type { AuthModuleOptions } from './auth/index';
-import { composeServices } from './composition';
+import { type AuthModuleOptions, composeServices } from './composition/index';
 import { openDatabase } from './db/database';
 import type { Config } from './env';
 import { loggerOptions, RequestsAtDebug } from './logging';
@@ -27,10 +26,10 @@ import { proofingRoutes } from './routes/proofing/index';
 import { sessionRoutes } from './routes/session/index';
 import { siteRoutes } from './routes/site/index';
 import { storageApiRoutes } from './routes/storage/index';
+import { uploadRoutes } from './routes/uploads/index';
 import { startDemoContentAfterListen } from './services/site/demo-content';
 import type { RenderLimit } from './ssr/render-limit';
 import { createStorage } from './storage/index';
-import { uploadRoutes } from './uploads/index';
 import { webDistDir } from './web-dist';
 
 export interface BuildOptions {
@@ -66,7 +65,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   app.addHook('onClose', async () => database.close());
 
   const storage = createStorage(config.storage);
-  const { ctx, demo, close } = await composeServices({
+  const { ctx, demo, background, close } = await composeServices({
     config,
     database,
     storage,
@@ -77,9 +76,10 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     throw error;
   });
   app.addHook('onClose', async () => close());
-  // The job worker runs while the app does; it stops (finishing the job in hand) before the database closes.
-  app.addHook('onReady', async () => ctx.media.worker.start());
-  app.addHook('preClose', async () => ctx.media.worker.stop());
+  // The job worker and the daily tasks run while the app does; they stop (finishing the work in hand) before the
+  // database closes.
+  app.addHook('onReady', async () => background.start());
+  app.addHook('preClose', async () => background.stop());
   startDemoContentAfterListen(app, demo);
 
   registerSecurityHeaders(app, config);

@@ -3,6 +3,7 @@ import type { AccountService } from './auth/account-service';
 import type { AuthLimits } from './auth/limits';
 import type { ResetService } from './auth/reset-service';
 import type { ChangeFeed } from './cache/change-feed';
+import type { PublicPageCache } from './cache/public-pages';
 import type { Config } from './env';
 import type { Instances } from './jobs/instances';
 import type { MediaUrls } from './presenters/media-urls';
@@ -15,7 +16,6 @@ import type { GalleryService } from './services/galleries/gallery-service';
 import type { PhotosReadyService } from './services/galleries/photos-ready';
 import type { AdminMediaService } from './services/media/admin-media';
 import type { BulkMediaService } from './services/media/bulk-media';
-import type { MediaRuntime } from './services/media/ingest-runtime';
 import type { MediaAccess } from './services/media/media-access';
 import type { ProofService } from './services/media/proofs';
 import type { PublicMirror } from './services/media/public-mirror';
@@ -28,10 +28,13 @@ import type { AgreementService } from './services/site/agreement-service';
 import type { BookingService } from './services/site/booking';
 import type { ContactDetailsService } from './services/site/contact-details';
 import type { HomeService } from './services/site/home-picks';
+import type { SocialCards } from './ssr/social-card';
+import type { SmallObjectCache } from './storage/small-object-cache';
 import type { Storage } from './storage/storage';
+import type { TusUploads } from './uploads/tus-uploads';
 
 /**
- * What every route plugin receives: the services, each built once in server/composition.ts. Routes never see the
+ * What every route plugin receives: the services, caches and stores, each built once in server/composition/. Routes never see the
  * database; a rule a route needs lives in one of these services.
  */
 export interface AppContext {
@@ -59,11 +62,14 @@ export interface AppContext {
   bookings: BookingService;
   /** Telling the photographer of sign-ups, accepted terms and booking requests, and the panel's counts of them. */
   notices: PhotographerNotices;
-  /**
-   * `ingest.ingestFile()` for finished uploads, and the job worker the app starts and stops (server/services). The
-   * runtime's repositories stay behind the services.
-   */
-  media: Pick<MediaRuntime, 'ingest' | 'worker'>;
+  /** Resumable uploads (tus) into a folder or an event; /api/uploads hands each request to it. */
+  uploads: TusUploads;
+  /** Derivatives read from storage, kept in memory by their content-addressed keys (they never change). */
+  derivativeCache: SmallObjectCache;
+  /** The server-rendered pages of visitors who are not signed in, kept until what they show changes. */
+  publicPages: PublicPageCache;
+  /** The picture a shared link shows (/social-card.jpg), made from the home page's hero. */
+  socialCards: SocialCards;
   /** `/media/<id>/<file>` URLs, signed for private items (server/presenters/media-urls.ts). */
   mediaUrls: MediaUrls;
   /** The one rule deciding who may read a media item (server/services/media/media-access.ts). */

@@ -3,7 +3,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { ConfigError } from '../env';
 import type { LeaseRepository } from '../repositories/lease-repository';
-import { startDailyTask } from '../services/media/trash';
+import { startDailyTask } from './daily-task';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 /** A live instance renews its presence every third of this; one that stopped counts as gone once it passes. */

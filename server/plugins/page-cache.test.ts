@@ -1,15 +1,14 @@
 import { setTimeout as wait } from 'node:timers/promises';
 import zlib from 'node:zlib';
-import Fastify from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createChangeFeed } from '../cache/change-feed';
+import { createPublicPageCache, PUBLIC_PAGES_TOPIC } from '../cache/public-pages';
 import { EVENT_ENTRIES_TOPIC } from '../services/events/events';
 import { GALLERY_TOPIC } from '../services/galleries/gallery-service';
 import { signUpVerified } from '../test/email-links';
 import { createTestApp, makeTempDir, type TestApp } from '../test/harness';
 import { countRenders, writeCountingBuild } from '../test/support/counting-renderer';
 import { FAST_HASH, TestClient } from '../test/test-client';
-import { createPublicPageCache, PUBLIC_PAGES_TOPIC } from './page-cache';
 
 const ADMIN = { email: 'photographer@example.com', password: 'a-long-admin-password' };
 
@@ -109,7 +108,7 @@ describe('pages for visitors who are not signed in', () => {
 describe('the public page cache and the change feed', () => {
   it('forgets every kept page on a gallery change, an event change or a write of the photographer', async () => {
     const feed = await createChangeFeed();
-    const pages = createPublicPageCache(Fastify(), feed);
+    const pages = createPublicPageCache(feed);
     let made = 0;
     const make = async () => ({
       body: Buffer.from(`page ${++made}`),

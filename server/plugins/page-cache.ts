@@ -1,48 +1,22 @@
 import type { FastifyInstance } from 'fastify';
-import { createAnswerCache } from '../cache/answer-cache';
 import type { ChangeFeed } from '../cache/change-feed';
-import { EVENT_ENTRIES_TOPIC } from '../services/events/events';
-import { GALLERY_TOPIC } from '../services/galleries/gallery-service';
+import { PUBLIC_PAGES_TOPIC } from '../cache/public-pages';
 import { UPLOAD_PATH } from '../uploads/tus-uploads';
 import { madeByAdmin } from './authorize';
-
-/** The change feed's topic for "what a public page shows may have changed": a write by the photographer. */
-export const PUBLIC_PAGES_TOPIC = 'public-pages';
-
-/** What a kept page is sent with besides its bytes. */
-export interface PageMeta {
-  status: number;
-  indexable: boolean;
-}
 
 const WRITES = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
 
 /**
- * The server-rendered pages of visitors who are not signed in, kept as the bytes sent (and their compressed forms)
- * per language and URL: such a page is the same for every one of them, so a crowd costs one rendering per page, not
- * one per visitor.
- *
- * A kept page is dropped, on every instance, as soon as anything it may show changes: an announced gallery change
- * (an item ready, deleted, moved, reordered: every public page shows the gallery, the home page's picks or an
- * event's photos), an event's entries, and any successful write by the photographer, announced here just before it is
- * answered. Such writes are rare, so everything is dropped at once rather than tracking which page shows what. A
- * page being made across a change is handed to the requests that waited for it but never kept (the answer cache's
- * generations). The tus upload chunks are left out: an upload changes no page until its item is ready, and that is
- * announced as a gallery change.
+ * Announces every successful write by the photographer, just before it is answered, so the kept public pages
+ * (server/cache/public-pages.ts) are dropped on every instance: whoever the photographer tells next already sees it.
+ * The tus upload chunks are left out: an upload changes no page until its item is ready, and that is announced as a
+ * gallery change.
  */
-export function createPublicPageCache(app: FastifyInstance, changes: Pick<ChangeFeed, 'publish' | 'subscribe'>) {
-  const pages = createAnswerCache<PageMeta>({ maxBytes: 32 * 1024 * 1024 });
-  for (const topic of [GALLERY_TOPIC, EVENT_ENTRIES_TOPIC, PUBLIC_PAGES_TOPIC]) {
-    changes.subscribe(topic, () => pages.clear());
-  }
-  // Before the answer leaves (the write is done by then): whoever the photographer tells next already sees it.
+export function announcePhotographerWrites(app: FastifyInstance, changes: Pick<ChangeFeed, 'publish'>): void {
   app.addHook('onSend', async (request, reply, payload) => {
     if (WRITES.has(request.method) && reply.statusCode < 400 && madeByAdmin(request)) {
       if (!request.url.startsWith(UPLOAD_PATH)) changes.publish(PUBLIC_PAGES_TOPIC, 'admin');
     }
     return payload;
   });
-  return pages;
 }
-
-export type PublicPageCache = ReturnType<typeof createPublicPageCache>;

@@ -107,15 +107,4 @@ export const adminRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (ap
   await app.register(photosReadyRoutes, { ctx });
   await app.register(eventAdminRoutes, { ctx });
   await app.register(watermarkRoutes, { ctx });
-
-  // The daily sweep of the trash runs while the app runs, on one instance per day.
-  let sweep: { stop: () => Promise<void> } | null = null;
-  app.addHook('onReady', async () => {
-    sweep = ctx.instances.startDailyTask(
-      'trash-sweep',
-      () => trash.purgeExpired(),
-      (error) => ctx.logger.error({ err: error }, 'the trash sweep failed'),
-    );
-  });
-  app.addHook('preClose', async () => sweep?.stop());
 };

@@ -9,7 +9,6 @@ import { derivativeKey, isProof } from '../../media/types';
 import { getSessionUser } from '../../plugins/authorize';
 import type { MediaRecord } from '../../repositories/media-repository';
 import { notDelivered } from '../../services/media/media-access';
-import { SmallObjectCache } from '../../storage/small-object-cache';
 import type { Storage } from '../../storage/storage';
 import { downloadRoutes } from './download';
 
@@ -49,8 +48,7 @@ const notFound = () => new AppError('object-not-found', 'Object does not exist')
 export const mediaRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app, { ctx }) => {
   // With MEDIA_ACCEL=nginx the proxy sends the bytes of what this route authorizes.
   const proxySend = proxySendOf(ctx.config);
-  // Grid and lightbox images are requested again and again; under their content-addressed keys they never change.
-  const derivatives = new SmallObjectCache();
+  const derivatives = ctx.derivativeCache;
   app.get('/media/:id/:file', { schema: { params, querystring: query }, compress: false }, async (request, reply) => {
     const { id, file } = request.params;
     const { record, scope, clean } = await ctx.mediaAccess.readable(

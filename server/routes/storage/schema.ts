@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { MAX_LIST_RESULTS } from '../../storage/keys';
+import { MAX_LIST_RESULTS } from '../../services/media/storage-api';
 
 // Printable ASCII only: these values go into HTTP headers as they are.
 const headerValue = (max: number) =>

@@ -4,7 +4,7 @@ import path from 'node:path';
 import { sanitizeFileName } from '../../../shared/file-names';
 import { AppError } from '../../errors';
 import { assertValidFolder, md5AndSize } from './ingest';
-import type { MediaRuntime } from './ingest-runtime';
+import type { MediaRuntime } from './media-runtime';
 
 export interface ImportSummary {
   imported: number;

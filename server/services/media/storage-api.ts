@@ -7,6 +7,9 @@ import { assertValidKey, assertValidPrefix, MAX_LIST_RESULTS } from '../../stora
 import { deletePrefix, InvalidStorageKeyError, type Storage } from '../../storage/storage';
 import type { GalleryChanged } from '../galleries/gallery-service';
 
+/** The most objects one list request may ask for; the API's schema states it too. */
+export { MAX_LIST_RESULTS };
+
 /** Custom metadata limits: a handful of short labels, not a document store (the storage service allows 8 KiB). */
 export const CUSTOM_METADATA_MAX_KEYS = 32;
 export const CUSTOM_METADATA_MAX_BYTES = 8192;

@@ -9,7 +9,7 @@ import { withDatabaseLock } from '../../db/schema-lock';
 import type { Config } from '../../env';
 import { DEMO_IMAGE_SIZES, renderDemoImage, renderDemoVideo } from '../../media/demo-art';
 import type { SettingsRepository } from '../../repositories/settings-repository';
-import type { MediaRuntime } from '../media/ingest-runtime';
+import type { MediaRuntime } from '../media/media-runtime';
 
 /**
  * The settings key that records the demo set: `{ state: 'installing' | 'done' | 'skipped' | 'failed' }`. `failed`

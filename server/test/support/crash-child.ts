@@ -5,9 +5,9 @@
  */
 import path from 'node:path';
 import { MAIN_GALLERY_FOLDER } from '../../../shared/folders';
+import { createMediaRuntime } from '../../composition/media-pipeline';
 import { openDatabase } from '../../db/database';
 import type { Config } from '../../env';
-import { createMediaRuntime } from '../../services/media/ingest-runtime';
 import { createLocalStorage } from '../../storage/local-storage';
 import type { Storage } from '../../storage/storage';
 

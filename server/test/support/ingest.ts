@@ -1,8 +1,9 @@
 import path from 'node:path';
+import { createMediaRuntime } from '../../composition/media-pipeline';
 import type { Database } from '../../db/database';
 import type { MediaRecord } from '../../repositories/media-repository';
 import type { GalleryChanged } from '../../services/galleries/gallery-service';
-import { createMediaRuntime, type MediaRuntime } from '../../services/media/ingest-runtime';
+import type { MediaRuntime } from '../../services/media/media-runtime';
 import { createLocalStorage } from '../../storage/local-storage';
 import type { Storage } from '../../storage/storage';
 

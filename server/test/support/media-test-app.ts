@@ -5,7 +5,7 @@ import path from 'node:path';
 import { type Database, openDatabase } from '../../db/database';
 import type { MediaRecord } from '../../repositories/media-repository';
 import { DERIVE_JOB, md5AndSize } from '../../services/media/ingest';
-import type { MediaRuntime } from '../../services/media/ingest-runtime';
+import type { MediaRuntime } from '../../services/media/media-runtime';
 import { createStorage } from '../../storage/index';
 import type { Storage } from '../../storage/storage';
 import { signUpVerified, type VerifiedUser } from '../email-links';

@@ -1,29 +1,22 @@
 import path from 'node:path';
-import type { Database } from '../../db/database';
-import { createWorker, type Worker, type WorkerLogger } from '../../jobs/worker';
-import { createJobRepository, type JobRepository } from '../../repositories/job-repository';
-import { createMediaRepository, type MediaRepository } from '../../repositories/media-repository';
-import { createOrderRepository } from '../../repositories/order-repository';
-import { createSettingsRepository } from '../../repositories/settings-repository';
-import { type Storage, StorageUnavailableError } from '../../storage/storage';
-import type { GalleryChanged } from '../galleries/gallery-service';
-import { createOrderDeliveryJobHandler, ORDER_DELIVERY_JOB } from '../proofing/order-delivery-job';
-import { createIngestService, DERIVE_JOB, type IngestService } from './ingest';
-import { createDeriveJobHandler, type DeriveJobDependencies } from './ingest-job';
-import { createProofJobHandler, PROOF_JOB } from './proof-job';
-import { createWatermarkStore } from './watermark-store';
-
-export interface MediaRuntime {
-  media: MediaRepository;
-  jobs: JobRepository;
-  ingest: IngestService;
-  /** Not started: the app starts it when ready and stops it before the database closes. */
-  worker: Worker;
-}
+import type { Database } from '../db/database';
+import { createWorker, type WorkerLogger } from '../jobs/worker';
+import { createJobRepository } from '../repositories/job-repository';
+import { createMediaRepository } from '../repositories/media-repository';
+import { createOrderRepository, type OrderRepository } from '../repositories/order-repository';
+import { createSettingsRepository, type SettingsRepository } from '../repositories/settings-repository';
+import type { GalleryChanged } from '../services/galleries/gallery-service';
+import { createIngestService, DERIVE_JOB } from '../services/media/ingest';
+import { createDeriveJobHandler, type DeriveJobDependencies } from '../services/media/ingest-job';
+import type { MediaRuntime } from '../services/media/media-runtime';
+import { createProofJobHandler, PROOF_JOB } from '../services/media/proof-job';
+import { createWatermarkStore } from '../services/media/watermark-store';
+import { createOrderDeliveryJobHandler, ORDER_DELIVERY_JOB } from '../services/proofing/order-delivery-job';
+import { type Storage, StorageUnavailableError } from '../storage/storage';
 
 /**
- * Wires the media repositories, the ingest service and the job worker that finishes each upload. Used by buildApp
- * and by the command-line import, so both run exactly the same pipeline.
+ * Wires the media repositories, the ingest service and the job worker that finishes each upload. Used by the app's
+ * media area (composition/media.ts) and by the command-line import, so both run exactly the same pipeline.
  */
 export function createMediaRuntime(deps: {
   database: Database;
@@ -37,8 +30,15 @@ export function createMediaRuntime(deps: {
   siteName: string;
   /** Called once an item is ready (see DeriveJobDependencies.onReady). */
   onReady?: DeriveJobDependencies['onReady'];
+  /**
+   * The app's own settings and order repositories; a command-line tool that runs the pipeline alone (the import, a
+   * test) leaves them out and gets its own.
+   */
+  repositories?: { settings: SettingsRepository; orders: OrderRepository };
 }): MediaRuntime {
   const media = createMediaRepository(deps.database.db);
+  const settings = deps.repositories?.settings ?? createSettingsRepository(deps.database.db);
+  const orders = deps.repositories?.orders ?? createOrderRepository(deps.database.db);
   const jobs = createJobRepository(deps.database.db);
   const workRoot = path.join(deps.dataDir, 'tmp');
   const derive = createDeriveJobHandler({
@@ -51,13 +51,13 @@ export function createMediaRuntime(deps: {
   });
   // Every runtime handles proof jobs, the import script's too: its worker takes whatever job is due.
   const watermark = createWatermarkStore({
-    settings: createSettingsRepository(deps.database.db),
+    settings,
     storage: deps.storage,
     siteName: deps.siteName,
   });
   const proofs = createProofJobHandler({ media, storage: deps.storage, watermark, workRoot, logger: deps.logger });
   const delivery = createOrderDeliveryJobHandler({
-    orders: createOrderRepository(deps.database.db),
+    orders,
     media,
     storage: deps.storage,
     galleryChanged: deps.galleryChanged,

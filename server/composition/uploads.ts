@@ -1,0 +1,43 @@
+import path from 'node:path';
+import { eventFolder } from '../services/events/events';
+import { createFileUploadStore } from '../uploads/file-upload-store';
+import { createS3UploadStore } from '../uploads/s3-upload-store';
+import { createTusUploads, UNFINISHED_UPLOAD_TTL_MS } from '../uploads/tus-uploads';
+import type { UploadStore } from '../uploads/upload-store';
+import type { EventsArea } from './events';
+import type { Foundation } from './foundation';
+import type { MediaArea } from './media';
+
+/**
+ * With S3 storage the unfinished uploads live in the bucket, locked through the shared database, so several
+ * instances can serve one upload; with the disk they stay on this machine (DATA_DIR/uploads, in-memory lock).
+ */
+function createUploadStore(base: Foundation): UploadStore {
+  const directory = path.join(base.config.dataDir, 'uploads');
+  const { storage } = base.config;
+  if (storage.kind === 'disk') return createFileUploadStore(directory, UNFINISHED_UPLOAD_TTL_MS);
+  return createS3UploadStore({
+    s3: storage,
+    storage: base.storage,
+    leases: base.instances.leases,
+    holder: base.instances.holder,
+    finishingDir: path.join(directory, 'finishing'),
+    expiryMs: UNFINISHED_UPLOAD_TTL_MS,
+  });
+}
+
+/** Resumable uploads (tus) into a folder or an event, each finished file handed to the media pipeline. */
+export function composeUploads(base: Foundation, media: MediaArea, { events }: EventsArea) {
+  return createTusUploads({
+    store: createUploadStore(base),
+    ingest: media.runtime.ingest,
+    resolveFolder: (folder) => media.adminMedia.resolveFolder(folder),
+    resolveEvent: async (eventId) => {
+      if (!(await events.exists(eventId))) throw new Error('no such event');
+      return eventFolder(eventId);
+    },
+    recordEventUpload: (eventId, mediaId, capture) => events.recordUpload(eventId, mediaId, capture),
+    assertRoomFor: (bytes) => media.storageApi.assertRoomFor(bytes),
+    logger: base.logger,
+  });
+}
