@@ -3,7 +3,20 @@
  * route → service → repository; presenters shape answers; storage, db and media are the bottom. Arrows only point
  * down, and nothing goes round in a circle. Type-only imports carry no code and are allowed across layers where noted.
  */
-const notTypeOnly = { dependencyTypesNot: ['type-only'] };
+
+/**
+ * A rule that files under `from` never import files under `to`. `typesToo` forbids type-only imports as well (where
+ * even a type would tie the two sides together); `except` names files under `from` the rule leaves out.
+ */
+function forbid(name, { from, to, except, typesToo = false, comment }) {
+  return {
+    name,
+    severity: 'error',
+    ...(comment ? { comment } : {}),
+    from: except ? { path: from, pathNot: except } : { path: from },
+    to: typesToo ? { path: to } : { path: to, dependencyTypesNot: ['type-only'] },
+  };
+}
 
 module.exports = {
   forbidden: [
@@ -14,99 +27,68 @@ module.exports = {
         'A circle has no bottom: neither side can be understood, tested or moved alone. A circle closed only by a ' +
         'type import runs no code in a loop and is allowed.',
       from: {},
-      to: { circular: true, viaOnly: notTypeOnly },
+      to: { circular: true, viaOnly: { dependencyTypesNot: ['type-only'] } },
     },
-    {
-      name: 'routes-use-services',
-      severity: 'error',
+    forbid('routes-use-services', {
+      from: '^server/routes/',
+      to: '^server/(repositories|db|storage)/',
       comment: 'A route validates, authorises, calls one service and presents; queries and bytes belong below it.',
-      from: { path: '^server/routes/' },
-      to: { path: '^server/(repositories|db|storage)/', ...notTypeOnly },
-    },
-    {
-      name: 'services-know-no-http',
-      severity: 'error',
+    }),
+    forbid('services-know-no-http', {
+      from: '^server/services/',
+      to: ['^server/(routes|plugins|presenters)/', '^node_modules/fastify/'],
       comment: 'Services return records and throw AppErrors; HTTP, answers and their shapes are the layers above.',
-      from: { path: '^server/services/' },
-      to: { path: ['^server/(routes|plugins|presenters)/', '^node_modules/fastify/'], ...notTypeOnly },
-    },
-    {
-      name: 'repositories-below-services',
-      severity: 'error',
-      from: { path: '^server/repositories/' },
-      to: { path: '^server/(services|routes|plugins|presenters)/', ...notTypeOnly },
-    },
-    {
-      name: 'bottom-layers-stay-down',
-      severity: 'error',
+    }),
+    forbid('repositories-below-services', {
+      from: '^server/repositories/',
+      to: '^server/(services|routes|plugins|presenters)/',
+    }),
+    forbid('bottom-layers-stay-down', {
+      from: '^server/(storage|db|media|http)/',
+      to: '^server/(services|routes|plugins|presenters|ssr|answers)/',
       comment:
         'Storage, the database, the media pipeline and the HTTP helpers (sending a stored object, its headers) are ' +
         'used from above; they never call back up.',
-      from: { path: '^server/(storage|db|media|http)/' },
-      to: { path: '^server/(services|routes|plugins|presenters|ssr|answers)/', ...notTypeOnly },
-    },
-    {
-      name: 'answers-below-routes-and-pages',
+    }),
+    forbid('answers-below-routes-and-pages', {
+      from: '^server/answers/',
+      to: '^server/(routes|plugins|ssr)/',
       comment: 'An answer (a service call and its presenter) is shared by a route and a server-rendered page.',
-      severity: 'error',
-      from: { path: '^server/answers/' },
-      to: { path: '^server/(routes|plugins|ssr)/', ...notTypeOnly },
-    },
-    {
-      name: 'presenters-below-routes',
-      severity: 'error',
-      from: { path: '^server/presenters/' },
-      to: { path: '^server/(routes|plugins)/', ...notTypeOnly },
-    },
-    {
-      name: 'ssr-beside-routes',
-      severity: 'error',
+    }),
+    forbid('presenters-below-routes', { from: '^server/presenters/', to: '^server/(routes|plugins)/' }),
+    forbid('ssr-beside-routes', {
+      from: '^server/ssr/',
+      to: '^server/(routes|plugins)/',
       comment: 'Server rendering asks the same services the API does; it does not reach into routes or plugins.',
-      from: { path: '^server/ssr/' },
-      to: { path: '^server/(routes|plugins)/', ...notTypeOnly },
-    },
-    {
-      name: 'one-composition-root',
-      severity: 'error',
+    }),
+    forbid('one-composition-root', {
+      from: '^server/',
+      except: ['^server/app\\.ts$', '^server/composition/'],
+      to: '^server/composition/',
       comment:
         'Everything is built in server/composition/ and handed down; only the app (and scripts, tests) call it. A ' +
         'route, plugin or service that wants something receives it.',
-      from: { path: '^server/', pathNot: ['^server/app\\.ts$', '^server/composition/'] },
-      to: { path: '^server/composition/', ...notTypeOnly },
-    },
-    {
-      name: 'server-imports-web-types-only',
-      severity: 'error',
+    }),
+    forbid('server-imports-web-types-only', {
+      from: '^server/',
+      to: '^web/',
       comment: 'The server loads the web build at run time; from web/ it may import only types.',
-      from: { path: '^server/' },
-      to: { path: '^web/', ...notTypeOnly },
-    },
-    {
-      name: 'web-never-imports-server',
-      severity: 'error',
-      from: { path: '^web/' },
-      to: { path: '^server/' },
-    },
-    {
-      name: 'web-components-below-pages',
-      severity: 'error',
+    }),
+    forbid('web-never-imports-server', { from: '^web/', to: '^server/', typesToo: true }),
+    forbid('web-components-below-pages', {
+      from: '^web/(components|hooks|api|i18n)/',
+      to: '^web/(pages/|routes\\.tsx$)',
       comment: 'Components and hooks are the building blocks pages use; they never import a page or the route table.',
-      from: { path: '^web/(components|hooks|api|i18n)/' },
-      to: { path: '^web/(pages/|routes\\.tsx$)', ...notTypeOnly },
-    },
+    }),
     {
-      name: 'pages-stay-in-their-room',
-      severity: 'error',
-      comment: 'What two pages share goes to web/components (or hooks), not from one page folder into another.',
-      from: { path: '^web/pages/([^/]+)/' },
-      to: { path: '^web/pages/', pathNot: '^web/pages/$1/', ...notTypeOnly },
+      ...forbid('pages-stay-in-their-room', {
+        from: '^web/pages/([^/]+)/',
+        to: '^web/pages/',
+        comment: 'What two pages share goes to web/components (or hooks), not from one page folder into another.',
+      }),
+      to: { path: '^web/pages/', pathNot: '^web/pages/$1/', dependencyTypesNot: ['type-only'] },
     },
-    {
-      name: 'shared-imports-neither-side',
-      severity: 'error',
-      from: { path: '^shared/' },
-      to: { path: '^(server|web)/' },
-    },
+    forbid('shared-imports-neither-side', { from: '^shared/', to: '^(server|web)/', typesToo: true }),
   ],
   options: {
     doNotFollow: { path: 'node_modules' },
