@@ -29,7 +29,8 @@ export function composeMedia(base: Foundation) {
     galleryChanged,
     siteName: config.siteName,
     repositories,
-    // In order, each awaited: a listener that fails leaves the job to be tried again.
+    // In order, each awaited: a listener that fails stops the ones after it; the derive job logs the failure and the
+    // item stays ready (it is not tried again).
     onReady: async (record) => {
       for (const listener of readyListeners) await listener(record);
     },

@@ -21,8 +21,8 @@ export function serverPageOf(path: string): ServerPage | null {
 
 /**
  * The query parameters each public page reads. A page is rendered from these alone, and kept under these alone
- * (server/plugins/web-app.ts), so a parameter no page reads (a cache-buster, a campaign tag) cannot make a page of its
- * own, and a parameter a page reads cannot be left out of its key. `lng` is read on every page (the language, and
+ * (server/plugins/web-pages.ts), so a parameter no page reads (a cache-buster, a campaign tag) cannot make a page of
+ * its own, and a parameter a page reads cannot be left out of its key. `lng` is read on every page (the language, and
  * whether the canonical URL names it); the gallery reads its filter, page and open item (`readGalleryUrl`,
  * shared/gallery-url.ts); an event's page its access key (web/pages/Events/EventPage.tsx) and its
  * search (EventSearch.tsx). In name order: that is the order of a page's parameters in its key.
