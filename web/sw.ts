@@ -9,8 +9,9 @@
  *   sends what it loaded before this worker controlled it, and pictures it expects to need).
  *
  * Private answers (`/api/me/gallery` and signed `/media/…?sig=` files) are one user's: they are kept in a cache of
- * that user's own (`gallery-private-v2-<user id>`), the user learnt from the last `/api/session` answer, and are
- * answered only to that same user. When `/api/session` answers `null` (signed out, or the cookies expired), every
+ * that user's own (`gallery-private-v2-<user id>`), the user learnt from the last `/api/session` answer or the
+ * `x-viewer` header of a server-rendered page, and are answered only to that same user. When either says nobody
+ * is signed in (signed out, or the cookies expired), every
  * private copy is dropped; when it names another user, every copy but theirs; a private request refused (401/403)
  * drops them all too. Logging out deletes every cache (web/api/auth.ts), the learnt user with them. What it cannot
  * see is a session that ends while the device is offline: until the next answer, the last user learnt counts.
