@@ -87,7 +87,7 @@ export async function composeServices(input: CompositionInput & { auth?: AuthMod
   };
   return {
     ctx,
-    demo: { config, database: base.database, settings: base.repositories.settings, media: media.runtime, logger },
+    demo: { config, database: base.database, settings: base.repositories.settings, pipeline: media.runtime, logger },
     background: composeBackground({ worker: media.runtime.worker, instances, trash: media.trash, uploads, logger }),
     close: async () => {
       await media.publicMirror.close();

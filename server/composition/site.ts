@@ -49,7 +49,7 @@ export function composeSite(base: Foundation, media: MediaArea) {
     }),
     publicPages: createPublicPageCache(base.changes),
     socialCards: createSocialCards({ home, storage }),
-    demoContent: { preparing: () => demoPreparing({ config, settings, media: media.runtime }) },
+    demoContent: { preparing: () => demoPreparing({ config, settings, pipeline: media.runtime }) },
     health: {
       /** Touches the database, so a dead one shows. */
       async check() {

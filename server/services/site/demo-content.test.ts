@@ -30,7 +30,7 @@ describe('demo content', () => {
     config: loadConfig({ DATA_DIR: t.dir, DEMO_CONTENT: demo ? 'true' : 'false' }),
     database: t.database,
     settings: createSettingsRepository(t.database.db),
-    media: runtime,
+    pipeline: runtime,
     logger: { ...silentLogger, info: () => {} } as never,
   });
 
@@ -92,11 +92,11 @@ describe('demo content on a site that already has media', () => {
       const settings = createSettingsRepository(t.database.db);
       const config = loadConfig({ DATA_DIR: t.dir, DEMO_CONTENT: 'true' });
       await installDemoContent(
-        { config, database: t.database, settings, media: runtime, logger: silentLogger as never },
+        { config, database: t.database, settings, pipeline: runtime, logger: silentLogger as never },
         { sizes: SMALL },
       );
       expect(await settings.get(DEMO_MARKER)).toMatchObject({ state: 'skipped' });
-      expect(await demoPreparing({ config, settings, media: runtime })).toBe(false);
+      expect(await demoPreparing({ config, settings, pipeline: runtime })).toBe(false);
       expect(await runtime.media.fullPathTaken(`${MAIN_GALLERY_FOLDER}/demo-01-arena-dusk.jpg`)).toBe(false);
     } finally {
       await t.close();
@@ -116,7 +116,7 @@ describe.each(TEST_DATABASES.filter((kind) => kind === 'postgres'))('demo conten
         config,
         database,
         settings: createSettingsRepository(database.db),
-        media: makeTestRuntime(database, t.dir),
+        pipeline: makeTestRuntime(database, t.dir),
         logger: { ...silentLogger, info: () => {} } as never,
       });
       const first = instance(t.database);
@@ -161,7 +161,7 @@ describe.each(TEST_DATABASES)('a failed demo install on %s', (kind) => {
       config: loadConfig({ DATA_DIR: t.dir, DEMO_CONTENT: 'true' }),
       database: t.database,
       settings: createSettingsRepository(t.database.db),
-      media: { ...runtime, ingest },
+      pipeline: { ...runtime, ingest },
       logger: {
         ...silentLogger,
         info: () => {},

@@ -53,7 +53,8 @@ export interface DemoDependencies {
   config: Pick<Config, 'demoContent' | 'dataDir' | 'demoContentGate'>;
   database: Pick<Database, 'db' | 'kind'>;
   settings: SettingsRepository;
-  media: MediaRuntime;
+  /** The media pipeline the demo set goes through, as every upload does. */
+  pipeline: MediaRuntime;
   logger: FastifyBaseLogger;
 }
 
@@ -76,7 +77,7 @@ const now = () => new Date().toISOString();
 async function installUnderLock(deps: DemoDependencies, options: InstallOptions): Promise<void> {
   const marker = await deps.settings.get<Marker>(DEMO_MARKER);
   if (marker?.state === 'done' || marker?.state === 'skipped') return;
-  if (!marker && !(await deps.media.media.isEmpty())) {
+  if (!marker && !(await deps.pipeline.media.isEmpty())) {
     await deps.settings.set(DEMO_MARKER, { state: 'skipped', at: now() } satisfies Marker);
     return;
   }
@@ -101,10 +102,10 @@ async function installItems(deps: DemoDependencies, options: InstallOptions): Pr
     for (const [index, [width, height]] of (options.sizes ?? DEMO_IMAGE_SIZES).entries()) {
       if (shouldStop()) return;
       const name = `demo-${String(index + 1).padStart(2, '0')}-${IMAGE_NAMES[index] ?? 'scene'}.jpg`;
-      if (await deps.media.media.fullPathTaken(`${MAIN_GALLERY_FOLDER}/${name}`)) continue;
+      if (await deps.pipeline.media.fullPathTaken(`${MAIN_GALLERY_FOLDER}/${name}`)) continue;
       const file = path.join(workDir, name);
       await renderDemoImage(index, width, height, file);
-      await deps.media.ingest.ingestFile({
+      await deps.pipeline.ingest.ingestFile({
         folder: MAIN_GALLERY_FOLDER,
         localPath: file,
         originalName: name,
@@ -112,10 +113,10 @@ async function installItems(deps: DemoDependencies, options: InstallOptions): Pr
       });
     }
     if (shouldStop()) return;
-    if (!(await deps.media.media.fullPathTaken(`${MAIN_GALLERY_FOLDER}/demo-arena-lights.mp4`))) {
+    if (!(await deps.pipeline.media.fullPathTaken(`${MAIN_GALLERY_FOLDER}/demo-arena-lights.mp4`))) {
       const video = await renderDemoVideo(workDir);
       if (video) {
-        await deps.media.ingest.ingestFile({
+        await deps.pipeline.ingest.ingestFile({
           folder: MAIN_GALLERY_FOLDER,
           localPath: video,
           originalName: path.basename(video),
@@ -134,11 +135,13 @@ async function installItems(deps: DemoDependencies, options: InstallOptions): Pr
  * Whether the demo set is still being made: demo content is on, and the set is recorded as being installed, or not
  * started yet on a site that is still empty (the start-up just before it begins).
  */
-export async function demoPreparing(deps: Pick<DemoDependencies, 'config' | 'settings' | 'media'>): Promise<boolean> {
+export async function demoPreparing(
+  deps: Pick<DemoDependencies, 'config' | 'settings' | 'pipeline'>,
+): Promise<boolean> {
   if (!deps.config.demoContent) return false;
   const marker = await deps.settings.get<Marker>(DEMO_MARKER);
   if (marker) return marker.state === 'installing';
-  return deps.media.media.isEmpty();
+  return deps.pipeline.media.isEmpty();
 }
 
 /**
