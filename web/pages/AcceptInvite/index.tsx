@@ -7,6 +7,7 @@ import { ApiError } from '../../api/client';
 import { FormMessage } from '../../components/FormMessage';
 import { EMPTY_PASSWORD_PAIR, NewPasswordFields, passwordsMatch } from '../../components/NewPasswordFields';
 import { PageFrame } from '../../components/PageFrame/PageFrame';
+import { LoadingLine } from '../../components/QueryState';
 import { SESSION_QUERY_KEY } from '../../hooks/useSession';
 import { useSubmit } from '../../hooks/useSubmit';
 import { currentLanguage } from '../../i18n';
@@ -63,9 +64,7 @@ export default function AcceptInvitePage() {
           </div>
         </>
       ) : invitation.isPending ? (
-        <p className="muted" role="status">
-          {t('invitation.checking')}
-        </p>
+        <LoadingLine text={t('invitation.checking')} />
       ) : (
         <form className="auth-form" onSubmit={onSubmit} noValidate>
           <p>{t('invitation.welcome', { name: isolateFor(currentLanguage(i18n), invitation.data.fullName) })}</p>

@@ -12,6 +12,7 @@ import { type GallerySource, galleryPageQuery } from '../../components/Gallery/g
 import { readGalleryUrl, useGalleryUrl } from '../../components/Gallery/useGalleryUrl';
 import { OrderStatusPanel } from '../../components/Picking/OrderStatusPanel';
 import { type PicksState, usePicks } from '../../components/Picking/usePicks';
+import { LoadingLine } from '../../components/QueryState';
 import { useNamespace } from '../../hooks/useNamespace';
 import { currentLanguage } from '../../i18n';
 import { DenseGrid } from './DenseGrid';
@@ -111,11 +112,7 @@ export function ClientGallery({ user }: { user: SessionUser }) {
 
   // Without a total (the count could not be read) the gallery still shows, in the layout chosen or the collage.
   if (state.query.isPending || pending) {
-    return (
-      <p className="gallery__state muted" role="status">
-        {t('gallery:me.loadingGallery')}
-      </p>
-    );
+    return <LoadingLine text={t('gallery:me.loadingGallery')} className="gallery__state" />;
   }
   return <ClientGalleryBody user={user} source={source} state={state} total={total} language={currentLanguage(i18n)} />;
 }
