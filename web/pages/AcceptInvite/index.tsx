@@ -5,6 +5,7 @@ import { isolateFor } from '../../../shared/bidi';
 import { authApi, authErrorKey } from '../../api/auth';
 import { ApiError } from '../../api/client';
 import { FormMessage } from '../../components/FormMessage';
+import { FormSubmit } from '../../components/FormSubmit';
 import { EMPTY_PASSWORD_PAIR, NewPasswordFields, passwordsMatch } from '../../components/NewPasswordFields';
 import { PageFrame } from '../../components/PageFrame/PageFrame';
 import { LoadingLine } from '../../components/QueryState';
@@ -75,10 +76,12 @@ export default function AcceptInvitePage() {
             </bdi>
           </p>
           <NewPasswordFields kind="new" value={passwords} onChange={setPasswords} />
-          <FormMessage kind="error" text={accept.errorKey ? t(accept.errorKey) : null} />
-          <button className="button" type="submit" disabled={accept.busy}>
-            {accept.busy ? t('invitation.submitting') : t('invitation.submit')}
-          </button>
+          <FormSubmit
+            busy={accept.busy}
+            error={accept.errorKey && t(accept.errorKey)}
+            label={t('invitation.submit')}
+            busyLabel={t('invitation.submitting')}
+          />
         </form>
       )}
     </PageFrame>
