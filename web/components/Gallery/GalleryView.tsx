@@ -16,7 +16,7 @@ import { useGalleryUrl } from './useGalleryUrl';
 import { prefersSavingData, preloadTileImage, warmFollowingPages, whenIdle } from './warm';
 import './gallery.css';
 
-interface GalleryViewProps {
+export interface GalleryViewProps {
   source: GallerySource;
   /** Shown while the first page loads. */
   loadingText: string;

@@ -7,7 +7,7 @@ import type { ClientOrder } from '../../../shared/schemas/proofing';
 import type { SessionUser } from '../../../shared/schemas/session';
 import { DownloadAllButton } from '../../components/Gallery/DownloadAllButton';
 import { DownloadButton } from '../../components/Gallery/DownloadButton';
-import { GalleryView, type GridProps } from '../../components/Gallery/GalleryView';
+import type { GridProps } from '../../components/Gallery/GalleryView';
 import { type GallerySource, galleryPageQuery } from '../../components/Gallery/gallery-api';
 import { readGalleryUrl, useGalleryUrl } from '../../components/Gallery/useGalleryUrl';
 import { OrderStatusPanel } from '../../components/Picking/OrderStatusPanel';
@@ -26,6 +26,7 @@ import {
   rememberLayout,
 } from './gallery-layout';
 import { LayoutSwitch } from './LayoutSwitch';
+import { PrivateGalleryView } from './PrivateGalleryView';
 import { ProofingGallery } from './ProofingGallery';
 import './client-gallery.css';
 
@@ -160,16 +161,13 @@ function ClientGalleryBody({
       {total === 0 ? (
         <EmptyGallery />
       ) : (
-        <GalleryView
+        <PrivateGalleryView
           source={source}
-          loadingText={t('gallery:me.loadingGallery')}
-          errorText={t('gallery:error.private')}
-          emptyText={t('gallery:me.empty')}
-          toolbar={
-            <div className="client-gallery__tools">
+          tools={
+            <>
               {switchAndCount}
               <DownloadAllButton count={total} />
-            </div>
+            </>
           }
           lightboxActions={(item) => <DownloadButton item={item} />}
           pageSize={layout.pageSize}
