@@ -1,9 +1,10 @@
-import { useId, useState } from 'react';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { Language } from '../../../shared/i18n/languages';
 import { formatMoney } from '../../../shared/money';
 import type { PicksResponse } from '../../../shared/schemas/proofing';
 import { ConfirmDialog } from '../Dialog';
+import { OrderNoteField } from './OrderNoteField';
 import { ORDER_NOTE_MAX } from './picks-logic';
 
 interface SendDialogProps {
@@ -22,8 +23,6 @@ interface SendDialogProps {
 export function SendDialog({ picks, language, busy, errorKey, onSend, onClose }: SendDialogProps) {
   const { t } = useTranslation(['proofing', 'common']);
   const [note, setNote] = useState('');
-  const noteId = useId();
-  const hintId = useId();
   return (
     <ConfirmDialog
       title={t('send.title')}
@@ -41,22 +40,12 @@ export function SendDialog({ picks, language, busy, errorKey, onSend, onClose }:
         <bdi className="send-form__amount">{formatMoney(picks.total, language)}</bdi>
       </p>
       <p className="muted">{t('send.lock')}</p>
-      <div className="form-field">
-        <label htmlFor={noteId}>{t('send.note')}</label>
-        <textarea
-          id={noteId}
-          name="note"
-          className="send-form__note"
-          rows={4}
-          maxLength={ORDER_NOTE_MAX}
-          value={note}
-          aria-describedby={hintId}
-          onChange={(event) => setNote(event.currentTarget.value)}
-        />
-        <p id={hintId} className="send-form__hint muted">
-          {t('send.noteHint')} {t('send.noteLeft', { count: ORDER_NOTE_MAX - note.length })}
-        </p>
-      </div>
+      <OrderNoteField
+        value={note}
+        onChange={setNote}
+        rows={4}
+        hint={`${t('send.noteHint')} ${t('send.noteLeft', { count: ORDER_NOTE_MAX - note.length })}`}
+      />
     </ConfirmDialog>
   );
 }

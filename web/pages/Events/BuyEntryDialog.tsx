@@ -1,11 +1,12 @@
-import { useId, useState } from 'react';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { isolateFor } from '../../../shared/bidi';
 import type { Language } from '../../../shared/i18n/languages';
 import { formatMoney } from '../../../shared/money';
 import type { EntryResult } from '../../../shared/schemas/events';
 import { ConfirmDialog } from '../../components/Dialog';
-import { ORDER_NOTE_MAX } from '../../components/Picking/picks-logic';
+import { OrderNoteField } from '../../components/Picking/OrderNoteField';
+import { HorsesNote } from './HorsesNote';
 
 interface BuyEntryDialogProps {
   entry: EntryResult;
@@ -23,7 +24,6 @@ interface BuyEntryDialogProps {
 export function BuyEntryDialog({ entry, language, busy, errorKey, onBuy, onClose }: BuyEntryDialogProps) {
   const { t } = useTranslation(['events', 'proofing']);
   const [note, setNote] = useState('');
-  const noteId = useId();
   const price = formatMoney(entry.wholeEntry.total, language);
   const ride = [entry.rider, entry.horse].filter(Boolean).join(' · ');
   return (
@@ -43,26 +43,10 @@ export function BuyEntryDialog({ entry, language, busy, errorKey, onBuy, onClose
       </p>
       <p>
         {t('buy.total')} <bdi className="send-form__amount">{price}</bdi>
-        {entry.wholeEntry.horses > 1 ? (
-          <>
-            {' '}
-            <span className="muted">{t('buy.horses', { count: entry.wholeEntry.horses })}</span>
-          </>
-        ) : null}
+        <HorsesNote horses={entry.wholeEntry.horses} />
       </p>
       <p className="muted">{t('buy.after')}</p>
-      <div className="form-field">
-        <label htmlFor={noteId}>{t('proofing:send.note')}</label>
-        <textarea
-          id={noteId}
-          name="note"
-          className="send-form__note"
-          rows={3}
-          maxLength={ORDER_NOTE_MAX}
-          value={note}
-          onChange={(event) => setNote(event.currentTarget.value)}
-        />
-      </div>
+      <OrderNoteField value={note} onChange={setNote} rows={3} />
     </ConfirmDialog>
   );
 }

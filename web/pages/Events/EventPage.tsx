@@ -8,7 +8,8 @@ import { priceOfEntry, priceOfPicks } from '../../../shared/pricing';
 import type { EntryResult, PublicEvent } from '../../../shared/schemas/events';
 import type { SessionUser } from '../../../shared/schemas/session';
 import { ApiError } from '../../api/client';
-import { formatEventDates, signInPath } from '../../components/Events/event-format';
+import { EventDaysAndVenue } from '../../components/Events/EventDaysAndVenue';
+import { signInPath } from '../../components/Events/event-format';
 import { PageFrame } from '../../components/PageFrame/PageFrame';
 import { QueryState } from '../../components/QueryState';
 import { useNoindex } from '../../hooks/useNoindex';
@@ -19,6 +20,7 @@ import { BuyerEvent } from './BuyerEvent';
 import type { EntryTools } from './EntryCard';
 import { EventSearch } from './EventSearch';
 import { eventsApi, eventsKeys } from './events-api';
+import { HorsesNote } from './HorsesNote';
 
 const notFound = (error: unknown) => error instanceof ApiError && error.status === 404;
 
@@ -80,12 +82,7 @@ function LookingOnly({
       <>
         <p className="entry-card__price">
           {t('buy.entryPrice', { price: isolateFor(language, formatMoney(entry.wholeEntry.total, language)) })}
-          {entry.wholeEntry.horses > 1 ? (
-            <>
-              {' '}
-              <span className="muted">{t('buy.horses', { count: entry.wholeEntry.horses })}</span>
-            </>
-          ) : null}
+          <HorsesNote horses={entry.wholeEntry.horses} />
         </p>
         {user ? null : (
           <Link to={signIn} className="button button--ghost">
@@ -121,13 +118,7 @@ function EventDetails({
   return (
     <div className="event-page" data-testid="event-page">
       <p className="event-facts">
-        <time dateTime={event.date}>{formatEventDates(event.date, event.endDate, language)}</time>
-        {event.venue ? (
-          <>
-            {' · '}
-            <bdi>{event.venue}</bdi>
-          </>
-        ) : null}
+        <EventDaysAndVenue event={event} language={language} />
         {' · '}
         {t(`discipline.${event.discipline}`)}
       </p>
