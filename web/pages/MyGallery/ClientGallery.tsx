@@ -44,9 +44,7 @@ function ProofingWhenReady(props: Parameters<typeof ProofingGallery>[0]) {
   return ready ? (
     <ProofingGallery {...props} />
   ) : (
-    <p className="gallery__state muted" role="status">
-      {t('me.loadingGallery')}
-    </p>
+    <LoadingLine text={t('me.loadingGallery')} className="gallery__state" />
   );
 }
 
