@@ -12,7 +12,7 @@ import { ToggleButtons } from '../../components/Gallery/ToggleButtons';
 import { OrderStatusPanel } from '../../components/Picking/OrderStatusPanel';
 import { pickSlots, SendSelection } from '../../components/Picking/SelectionTools';
 import type { PicksState } from '../../components/Picking/usePicks';
-import { useSubmit } from '../../hooks/useSubmit';
+import { useDialogSubmit } from '../../hooks/useDialogSubmit';
 import { useSearchParams } from '../../router';
 import { PicksView } from './PicksView';
 import { PrivateGalleryView } from './PrivateGalleryView';
@@ -76,14 +76,10 @@ export function ProofingGallery({ userId, source, language, state, layout }: Pro
   const queryClient = useQueryClient();
   const { picks } = state;
   const [view, setView] = useView();
-  const [sending, setSending] = useState(false);
   const [justSent, setJustSent] = useState(false);
-  const send = useSubmit(proofingApi.submit, {
-    onSuccess: async () => {
-      await queryClient.invalidateQueries({ queryKey: proofingKeys.picks(userId) });
-      setSending(false);
-      setJustSent(true);
-    },
+  const send = useDialogSubmit<true, string, unknown>(proofingApi.submit, async () => {
+    await queryClient.invalidateQueries({ queryKey: proofingKeys.picks(userId) });
+    setJustSent(true);
   });
 
   const { tileActions, lightboxActions: heart } = pickSlots(state);
@@ -116,14 +112,7 @@ export function ProofingGallery({ userId, source, language, state, layout }: Pro
           renderGrid={layout?.renderGrid}
         />
       )}
-      <SendSelection
-        picks={picks}
-        language={language}
-        errorKey={state.errorKey}
-        sending={sending}
-        onSending={setSending}
-        send={send}
-      />
+      <SendSelection picks={picks} language={language} errorKey={state.errorKey} send={send} />
     </div>
   );
 }
