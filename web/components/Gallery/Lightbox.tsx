@@ -4,6 +4,7 @@ import { useTranslation } from 'react-i18next';
 import type { MediaView } from '../../../shared/schemas/media';
 import { MediaImage } from '../Media/MediaImage';
 import { documentDirection, stepForKey } from './direction';
+import { LightboxButton } from './LightboxButton';
 import { useViewerGestures } from './useViewerGestures';
 import { DOUBLE_TAP_SCALE, MAX_SCALE, viewForKey, ZOOM_STEP, zoomBy, zoomTransform } from './zoom';
 import './viewer.css';
@@ -159,30 +160,21 @@ export function Lightbox(props: LightboxProps) {
           <div className="lightbox__actions">
             {actions}
             {/* aria-disabled rather than disabled: a button that stops at its limit keeps the focus it has. */}
-            <button
-              type="button"
-              className="lightbox__icon-button"
+            <LightboxButton
+              icon="lightbox__zoom-icon"
+              label={t('lightbox.zoomOut')}
               aria-disabled={!canZoomOut}
               aria-keyshortcuts="-"
               onClick={zoomButton(1 / ZOOM_STEP, canZoomOut)}
-            >
-              <span aria-hidden="true" className="lightbox__zoom-icon" />
-              <span className="visually-hidden">{t('lightbox.zoomOut')}</span>
-            </button>
-            <button
-              type="button"
-              className="lightbox__icon-button"
+            />
+            <LightboxButton
+              icon="lightbox__zoom-icon lightbox__zoom-icon--in"
+              label={t('lightbox.zoomIn')}
               aria-disabled={!canZoomIn}
               aria-keyshortcuts="+ ="
               onClick={zoomButton(ZOOM_STEP, canZoomIn)}
-            >
-              <span aria-hidden="true" className="lightbox__zoom-icon lightbox__zoom-icon--in" />
-              <span className="visually-hidden">{t('lightbox.zoomIn')}</span>
-            </button>
-            <button ref={closeRef} type="button" className="lightbox__icon-button" onClick={onClose}>
-              <span aria-hidden="true" className="lightbox__close-icon" />
-              <span className="visually-hidden">{t('lightbox.close')}</span>
-            </button>
+            />
+            <LightboxButton ref={closeRef} icon="lightbox__close-icon" label={t('lightbox.close')} onClick={onClose} />
           </div>
         </div>
         <div
@@ -234,24 +226,20 @@ export function Lightbox(props: LightboxProps) {
             ) : null}
           </figure>
         </div>
-        <button
-          type="button"
-          className="lightbox__icon-button lightbox__step lightbox__step--previous"
+        <LightboxButton
+          className="lightbox__step lightbox__step--previous"
+          icon="lightbox__arrow lightbox__arrow--back"
+          label={t('lightbox.previous')}
           disabled={!hasPrevious}
           onClick={() => onStep(-1)}
-        >
-          <span aria-hidden="true" className="lightbox__arrow lightbox__arrow--back" />
-          <span className="visually-hidden">{t('lightbox.previous')}</span>
-        </button>
-        <button
-          type="button"
-          className="lightbox__icon-button lightbox__step lightbox__step--next"
+        />
+        <LightboxButton
+          className="lightbox__step lightbox__step--next"
+          icon="lightbox__arrow lightbox__arrow--forward"
+          label={t('lightbox.next')}
           disabled={!hasNext}
           onClick={() => onStep(1)}
-        >
-          <span aria-hidden="true" className="lightbox__arrow lightbox__arrow--forward" />
-          <span className="visually-hidden">{t('lightbox.next')}</span>
-        </button>
+        />
         <NeighbourPreloads items={preloads} />
       </div>
     </div>,

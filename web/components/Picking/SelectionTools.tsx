@@ -33,33 +33,30 @@ interface SendSelectionProps {
   language: Language;
   /** A failed pick or un-pick, shown in the summary. */
   errorKey: string | null;
-  /** Whether the send dialog is open; the page closes it once the order is made. */
-  sending: boolean;
-  onSending: (open: boolean) => void;
-  send: { submit: (note: string) => void; reset: () => void; busy: boolean; errorKey: string | null };
+  /** The send dialog and its sending (useDialogSubmit); the dialog closes once the order is made. */
+  send: {
+    openFor: true | null;
+    open: (value: true) => void;
+    close: () => void;
+    submit: (note: string) => void;
+    busy: boolean;
+    errorKey: string | null;
+  };
 }
 
 /** The live summary of a selection and "Send my selection" with its dialog (a note, then the order). */
-export function SendSelection({ picks, language, errorKey, sending, onSending, send }: SendSelectionProps) {
+export function SendSelection({ picks, language, errorKey, send }: SendSelectionProps) {
   return (
     <>
-      <PicksSummary
-        picks={picks}
-        language={language}
-        errorKey={errorKey}
-        onSend={() => {
-          send.reset();
-          onSending(true);
-        }}
-      />
-      {sending ? (
+      <PicksSummary picks={picks} language={language} errorKey={errorKey} onSend={() => send.open(true)} />
+      {send.openFor ? (
         <SendDialog
           picks={picks}
           language={language}
           busy={send.busy}
           errorKey={send.errorKey}
           onSend={send.submit}
-          onClose={() => onSending(false)}
+          onClose={send.close}
         />
       ) : null}
     </>

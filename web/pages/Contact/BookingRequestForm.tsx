@@ -7,7 +7,7 @@ import { PRICE_CARDS } from '../../../shared/pricing';
 import { priceCardPrice } from '../../../shared/pricing-text';
 import { BOOKING_LIMITS, type BookingPackage, bookingRequestBodySchema } from '../../../shared/schemas/booking';
 import { type FieldProblem, problemsOfError, problemsOfIssues } from '../../api/field-problems';
-import { FormMessage } from '../../components/FormMessage';
+import { FormSubmit } from '../../components/FormSubmit';
 import { useSubmit } from '../../hooks/useSubmit';
 import { currentLanguage } from '../../i18n';
 import { BookingField, fieldErrorKey } from './BookingField';
@@ -89,37 +89,24 @@ export function BookingRequestForm({ email }: { email: string }) {
     <K extends keyof typeof EMPTY>(key: K) =>
     (value: (typeof EMPTY)[K]) =>
       setDraft((current) => ({ ...current, [key]: value }));
+  /** A text field's ties to the draft, all named by one key: its name, value, setter and problem. */
+  const field = (key: 'event' | 'date' | 'riderName' | 'phone') => ({
+    name: key,
+    value: draft[key],
+    onChange: set(key),
+    problem: problemOf(key),
+  });
   const today = new Date().toISOString().slice(0, 10);
   const noteProblem = problemOf('note');
   return (
     <form ref={form} className="booking-form" onSubmit={onSubmit} noValidate aria-labelledby="booking-form-heading">
       <h2 id="booking-form-heading">{t('title')}</h2>
-      <BookingField
-        label={t('fields.event')}
-        name="event"
-        value={draft.event}
-        onChange={set('event')}
-        problem={problemOf('event')}
-        maxLength={BOOKING_LIMITS.event}
-        required
-      />
-      <BookingField
-        label={t('fields.date')}
-        name="date"
-        type="date"
-        min={today}
-        value={draft.date}
-        onChange={set('date')}
-        problem={problemOf('date')}
-        required
-      />
+      <BookingField label={t('fields.event')} {...field('event')} maxLength={BOOKING_LIMITS.event} required />
+      <BookingField label={t('fields.date')} {...field('date')} type="date" min={today} required />
       <BookingField
         label={t('fields.riderName')}
-        name="riderName"
+        {...field('riderName')}
         autoComplete="name"
-        value={draft.riderName}
-        onChange={set('riderName')}
-        problem={problemOf('riderName')}
         maxLength={BOOKING_LIMITS.rider}
         required
       />
@@ -144,14 +131,11 @@ export function BookingRequestForm({ email }: { email: string }) {
       </fieldset>
       <BookingField
         label={t('fields.phone')}
-        name="phone"
+        {...field('phone')}
         type="tel"
         autoComplete="tel"
         inputMode="tel"
         dir="ltr"
-        value={draft.phone}
-        onChange={set('phone')}
-        problem={problemOf('phone')}
         required
       />
       <div className="form-field">
@@ -188,10 +172,12 @@ export function BookingRequestForm({ email }: { email: string }) {
           </>
         )}
       </dl>
-      <FormMessage kind="error" text={send.errorKey ? t(send.errorKey, { ns: ['booking', 'common'] }) : null} />
-      <button type="submit" className="button" disabled={send.busy}>
-        {send.busy ? t('actions.sending') : t('actions.send')}
-      </button>
+      <FormSubmit
+        busy={send.busy}
+        error={send.errorKey && t(send.errorKey, { ns: ['booking', 'common'] })}
+        label={t('actions.send')}
+        busyLabel={t('actions.sending')}
+      />
     </form>
   );
 }

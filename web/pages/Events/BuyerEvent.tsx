@@ -10,8 +10,9 @@ import type { OrderCreated } from '../../api/proofing';
 import { OrderStatusPanel } from '../../components/Picking/OrderStatusPanel';
 import { pickSlots, SendSelection } from '../../components/Picking/SelectionTools';
 import { useSelection } from '../../components/Picking/usePicks';
+import { LoadFailed, LoadingLine } from '../../components/QueryState';
+import { useDialogSubmit } from '../../hooks/useDialogSubmit';
 import { useNamespace } from '../../hooks/useNamespace';
-import { useSubmit } from '../../hooks/useSubmit';
 import { Link } from '../../router';
 import { BuyEntryDialog } from './BuyEntryDialog';
 import type { EntryTools } from './EntryCard';
@@ -61,36 +62,24 @@ export function BuyerEvent({ user, slug, accessKey, language }: BuyerEventProps)
   );
   const state = useSelection(source);
   const { picks } = state;
-  const [buying, setBuying] = useState<EntryResult | null>(null);
-  const [sending, setSending] = useState(false);
   const [ordered, setOrdered] = useState<OrderCreated | null>(null);
 
   const afterOrder = async (created: OrderCreated) => {
     await queryClient.invalidateQueries({ queryKey: picksKey });
     setOrdered(created);
   };
-  const buyEntry = useSubmit(
-    ({ entryId, note }: { entryId: string; note: string }) => eventsApi.order(slug, { note, entryId, key: accessKey }),
-    {
-      onSuccess: async (created) => {
-        await afterOrder(created);
-        setBuying(null);
-      },
-    },
+  const buyEntry = useDialogSubmit<EntryResult, { entryId: string; note: string }, OrderCreated>(
+    ({ entryId, note }) => eventsApi.order(slug, { note, entryId, key: accessKey }),
+    afterOrder,
   );
-  const send = useSubmit((note: string) => eventsApi.order(slug, { note, key: accessKey }), {
-    onSuccess: async (created) => {
-      await afterOrder(created);
-      setSending(false);
-    },
-  });
+  const send = useDialogSubmit<true, string, OrderCreated>(
+    (note) => eventsApi.order(slug, { note, key: accessKey }),
+    afterOrder,
+  );
+  const buying = buyEntry.openFor;
 
   if (!ready) {
-    return (
-      <p className="muted" role="status">
-        {t('common:loading')}
-      </p>
-    );
+    return <LoadingLine text={t('common:loading')} />;
   }
 
   const hearts = picks ? pickSlots(state) : undefined;
@@ -99,15 +88,7 @@ export function BuyerEvent({ user, slug, accessKey, language }: BuyerEventProps)
     lightboxActions: hearts?.lightboxActions,
     entryAction: (entry) => (
       <>
-        <button
-          type="button"
-          className="button"
-          data-testid="buy-entry"
-          onClick={() => {
-            buyEntry.reset();
-            setBuying(entry);
-          }}
-        >
+        <button type="button" className="button" data-testid="buy-entry" onClick={() => buyEntry.open(entry)}>
           {t('buy.entry', { price: isolateFor(language, formatMoney(entry.wholeEntry.total, language)) })}
         </button>
         {entry.wholeEntry.horses > 1 ? (
@@ -130,23 +111,11 @@ export function BuyerEvent({ user, slug, accessKey, language }: BuyerEventProps)
       ) : null}
       {ordered && ordered.id !== order?.id ? <OrderSent order={ordered} language={language} /> : null}
       {state.query.isError ? (
-        <div className="events-state" role="alert">
-          <p>{t('buy.unavailable')}</p>
-          <button type="button" className="button button--ghost" onClick={() => void state.query.refetch()}>
-            {t('gallery:error.retry')}
-          </button>
-        </div>
+        <LoadFailed text={t('buy.unavailable')} className="events-state" onRetry={state.query.refetch} />
       ) : null}
       <EventSearch slug={slug} accessKey={accessKey} language={language} tools={tools} />
       {picks && (picks.count > 0 || state.errorKey) ? (
-        <SendSelection
-          picks={picks}
-          language={language}
-          errorKey={state.errorKey}
-          sending={sending}
-          onSending={setSending}
-          send={send}
-        />
+        <SendSelection picks={picks} language={language} errorKey={state.errorKey} send={send} />
       ) : null}
       {buying ? (
         <BuyEntryDialog
@@ -155,7 +124,7 @@ export function BuyerEvent({ user, slug, accessKey, language }: BuyerEventProps)
           busy={buyEntry.busy}
           errorKey={buyEntry.errorKey}
           onBuy={(note) => buyEntry.submit({ entryId: buying.id, note })}
-          onClose={() => setBuying(null)}
+          onClose={buyEntry.close}
         />
       ) : null}
     </>

@@ -8,8 +8,10 @@ import { priceOfEntry, priceOfPicks } from '../../../shared/pricing';
 import type { EntryResult, PublicEvent } from '../../../shared/schemas/events';
 import type { SessionUser } from '../../../shared/schemas/session';
 import { ApiError } from '../../api/client';
-import { formatEventDates, signInPath } from '../../components/Events/event-format';
+import { EventDaysAndVenue } from '../../components/Events/EventDaysAndVenue';
+import { signInPath } from '../../components/Events/event-format';
 import { PageFrame } from '../../components/PageFrame/PageFrame';
+import { QueryState } from '../../components/QueryState';
 import { useNoindex } from '../../hooks/useNoindex';
 import { useSession } from '../../hooks/useSession';
 import { currentLanguage } from '../../i18n';
@@ -18,6 +20,7 @@ import { BuyerEvent } from './BuyerEvent';
 import type { EntryTools } from './EntryCard';
 import { EventSearch } from './EventSearch';
 import { eventsApi, eventsKeys } from './events-api';
+import { HorsesNote } from './HorsesNote';
 
 const notFound = (error: unknown) => error instanceof ApiError && error.status === 404;
 
@@ -79,12 +82,7 @@ function LookingOnly({
       <>
         <p className="entry-card__price">
           {t('buy.entryPrice', { price: isolateFor(language, formatMoney(entry.wholeEntry.total, language)) })}
-          {entry.wholeEntry.horses > 1 ? (
-            <>
-              {' '}
-              <span className="muted">{t('buy.horses', { count: entry.wholeEntry.horses })}</span>
-            </>
-          ) : null}
+          <HorsesNote horses={entry.wholeEntry.horses} />
         </p>
         {user ? null : (
           <Link to={signIn} className="button button--ghost">
@@ -120,13 +118,7 @@ function EventDetails({
   return (
     <div className="event-page" data-testid="event-page">
       <p className="event-facts">
-        <time dateTime={event.date}>{formatEventDates(event.date, event.endDate, language)}</time>
-        {event.venue ? (
-          <>
-            {' · '}
-            <bdi>{event.venue}</bdi>
-          </>
-        ) : null}
+        <EventDaysAndVenue event={event} language={language} />
         {' · '}
         {t(`discipline.${event.discipline}`)}
       </p>
@@ -165,26 +157,17 @@ export function EventPage({ slug }: { slug: string }) {
   const title = event ? event.name : missing ? t('event.notFound') : t('list.title');
   return (
     <PageFrame title={title} wide>
-      {query.isPending ? (
-        <p className="muted" role="status">
-          {t('event.loading')}
-        </p>
-      ) : missing ? (
+      {missing ? (
         <div className="events-state">
           <p>{t('event.notFoundHint')}</p>
           <Link to="/events" className="button button--ghost">
             {t('event.all')}
           </Link>
         </div>
-      ) : query.isError ? (
-        <div className="events-state" role="alert">
-          <p>{t('event.error')}</p>
-          <button type="button" className="button button--ghost" onClick={() => void query.refetch()}>
-            {t('gallery:error.retry')}
-          </button>
-        </div>
       ) : (
-        <EventDetails event={query.data} slug={slug} accessKey={accessKey} language={language} />
+        <QueryState query={query} loading={t('event.loading')} error={t('event.error')} errorClassName="events-state">
+          {(found) => <EventDetails event={found} slug={slug} accessKey={accessKey} language={language} />}
+        </QueryState>
       )}
     </PageFrame>
   );

@@ -6,15 +6,16 @@ import type { MediaView } from '../../../shared/schemas/media';
 import type { PicksResponse } from '../../../shared/schemas/proofing';
 import { proofingApi, proofingKeys } from '../../api/proofing';
 import { DownloadButton } from '../../components/Gallery/DownloadButton';
-import { GalleryView, type GridProps } from '../../components/Gallery/GalleryView';
+import type { GridProps } from '../../components/Gallery/GalleryView';
 import type { GallerySource } from '../../components/Gallery/gallery-api';
 import { ToggleButtons } from '../../components/Gallery/ToggleButtons';
 import { OrderStatusPanel } from '../../components/Picking/OrderStatusPanel';
 import { pickSlots, SendSelection } from '../../components/Picking/SelectionTools';
 import type { PicksState } from '../../components/Picking/usePicks';
-import { useSubmit } from '../../hooks/useSubmit';
+import { useDialogSubmit } from '../../hooks/useDialogSubmit';
 import { useSearchParams } from '../../router';
 import { PicksView } from './PicksView';
+import { PrivateGalleryView } from './PrivateGalleryView';
 import './proofing.css';
 
 type View = 'all' | 'picks';
@@ -75,14 +76,10 @@ export function ProofingGallery({ userId, source, language, state, layout }: Pro
   const queryClient = useQueryClient();
   const { picks } = state;
   const [view, setView] = useView();
-  const [sending, setSending] = useState(false);
   const [justSent, setJustSent] = useState(false);
-  const send = useSubmit(proofingApi.submit, {
-    onSuccess: async () => {
-      await queryClient.invalidateQueries({ queryKey: proofingKeys.picks(userId) });
-      setSending(false);
-      setJustSent(true);
-    },
+  const send = useDialogSubmit<true, string, unknown>(proofingApi.submit, async () => {
+    await queryClient.invalidateQueries({ queryKey: proofingKeys.picks(userId) });
+    setJustSent(true);
   });
 
   const { tileActions, lightboxActions: heart } = pickSlots(state);
@@ -101,16 +98,13 @@ export function ProofingGallery({ userId, source, language, state, layout }: Pro
       {view === 'picks' ? (
         <PicksView userId={userId} toolbar={toolbar} tileActions={tileActions} lightboxActions={lightboxActions} />
       ) : (
-        <GalleryView
+        <PrivateGalleryView
           source={source}
-          loadingText={t('gallery:me.loadingGallery')}
-          errorText={t('gallery:error.private')}
-          emptyText={t('gallery:me.empty')}
-          toolbar={
-            <div className="client-gallery__tools">
+          tools={
+            <>
               {toolbar}
               {layout?.toolbar}
-            </div>
+            </>
           }
           tileActions={tileActions}
           lightboxActions={lightboxActions}
@@ -118,14 +112,7 @@ export function ProofingGallery({ userId, source, language, state, layout }: Pro
           renderGrid={layout?.renderGrid}
         />
       )}
-      <SendSelection
-        picks={picks}
-        language={language}
-        errorKey={state.errorKey}
-        sending={sending}
-        onSending={setSending}
-        send={send}
-      />
+      <SendSelection picks={picks} language={language} errorKey={state.errorKey} send={send} />
     </div>
   );
 }

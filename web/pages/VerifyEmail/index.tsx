@@ -4,6 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { authApi } from '../../api/auth';
 import { FormMessage } from '../../components/FormMessage';
 import { PageFrame } from '../../components/PageFrame/PageFrame';
+import { LoadingLine } from '../../components/QueryState';
 import { SESSION_QUERY_KEY, useSession } from '../../hooks/useSession';
 import { useSubmit } from '../../hooks/useSubmit';
 import { Link, useQueryParams } from '../../router';
@@ -63,9 +64,7 @@ export default function VerifyEmailPage() {
           </p>
         </>
       ) : (
-        <p className="muted" role="status">
-          {t('verifyEmail.verifying')}
-        </p>
+        <LoadingLine text={t('verifyEmail.verifying')} />
       )}
     </PageFrame>
   );
