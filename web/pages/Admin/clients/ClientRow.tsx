@@ -12,6 +12,7 @@ import { Link } from '../../../router';
 import { adminApi, adminKeys } from '../shared/admin-api';
 import { folderPath } from '../shared/admin-paths';
 import { formatBytes, formatDateTime } from '../shared/format';
+import { RowHead } from '../shared/RowHead';
 import { InvitationLink } from './InvitationLink';
 
 /** Where the client stands: verified, waiting for their confirmation, invited (when), or not yet invited. */
@@ -67,21 +68,18 @@ export function ClientRow({ client }: { client: Client }) {
   const errorKey = invite.errorKey ?? changeEmail.errorKey ?? remove.errorKey;
   return (
     <li className="client-row" data-testid="admin-client" data-email={client.email}>
-      <div className="client-row__head">
-        <strong id={nameId}>
-          <bdi>{client.fullName}</bdi>
-        </strong>
+      <RowHead name={client.fullName} nameId={nameId}>
         <bdi dir="ltr" className="client-row__email">
           {client.email}
         </bdi>
         <ClientStatus client={client} />
-      </div>
+      </RowHead>
       {client.pendingEmail ? (
         <p className="muted">
           {t('clients.pendingEmail')} <bdi dir="ltr">{client.pendingEmail}</bdi>
         </p>
       ) : null}
-      <dl className="client-row__facts">
+      <dl className="admin-facts client-row__facts">
         <div>
           <dt>{t('clients.lastSignIn')}</dt>
           <dd>{client.lastSignInAt ? formatDateTime(client.lastSignInAt, i18n.language) : t('folders.never')}</dd>

@@ -6,6 +6,7 @@ import type { AdminEvent } from '../../../../shared/schemas/events';
 import { FormMessage } from '../../../components/FormMessage';
 import { useSubmit } from '../../../hooks/useSubmit';
 import { currentLanguage } from '../../../i18n';
+import { SubmitWithMessages } from '../shared/SubmitWithMessages';
 import { camerasOf, classRounds, isoToZonedTime, zonedTimeToIso } from './event-admin-logic';
 import {
   type AdminEntry,
@@ -103,11 +104,12 @@ export function ClassRounds({ event, entries }: { event: AdminEvent; entries: Ad
               </li>
             ))}
           </ul>
-          {save.done && save.data ? <FormMessage kind="success" text={placed(save.data)} /> : null}
-          <FormMessage kind="error" text={save.errorKey ? t(save.errorKey) : null} />
-          <button type="submit" className="button" disabled={save.busy}>
-            {save.busy ? t('working') : t('rounds.save')}
-          </button>
+          <SubmitWithMessages
+            state={save}
+            label={t('rounds.save')}
+            busyLabel={t('working')}
+            success={save.done && save.data ? placed(save.data) : null}
+          />
         </form>
       )}
     </section>
@@ -161,7 +163,7 @@ function CameraClock({
     iso ? isoToZonedTime(iso, event.timeZone).replace('T', ' ') : t('cameras.noTime');
 
   return (
-    <li className="event-camera" data-testid="event-camera" data-camera={camera}>
+    <li className="admin-box event-camera" data-testid="event-camera" data-camera={camera}>
       <p className="event-camera__head">
         <strong>
           <bdi dir="ltr">{camera}</bdi>
@@ -258,11 +260,12 @@ function CameraClock({
             </div>
           </>
         )}
-        {save.done && save.data ? <FormMessage kind="success" text={placed(save.data)} /> : null}
-        <FormMessage kind="error" text={save.errorKey ? t(save.errorKey) : null} />
-        <button type="submit" className="button" disabled={save.busy}>
-          {save.busy ? t('working') : t('cameras.save')}
-        </button>
+        <SubmitWithMessages
+          state={save}
+          label={t('cameras.save')}
+          busyLabel={t('working')}
+          success={save.done && save.data ? placed(save.data) : null}
+        />
       </form>
     </li>
   );

@@ -2,9 +2,9 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { type FormEvent, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { AdminEvent } from '../../../../shared/schemas/events';
-import { FormMessage } from '../../../components/FormMessage';
 import { useSubmit } from '../../../hooks/useSubmit';
 import { CopyLink } from '../shared/CopyLink';
+import { SubmitWithMessages } from '../shared/SubmitWithMessages';
 import { Uploader } from '../uploads/Uploader';
 import { CameraClocks, ClassRounds } from './EventClocks';
 import { EventEntries } from './EventEntries';
@@ -56,11 +56,12 @@ function EditEvent({ event }: { event: AdminEvent }) {
           }}
           disabled={save.busy}
         />
-        {save.done ? <FormMessage kind="success" text={t('edit.saved')} /> : null}
-        <FormMessage kind="error" text={save.errorKey ? t(save.errorKey) : null} />
-        <button type="submit" className="button" disabled={save.busy}>
-          {save.busy ? t('working') : t('edit.save')}
-        </button>
+        <SubmitWithMessages
+          state={save}
+          label={t('edit.save')}
+          busyLabel={t('working')}
+          success={save.done ? t('edit.saved') : null}
+        />
       </form>
     </details>
   );

@@ -16,6 +16,8 @@ import { eventsAdminApi, eventsAdminKeys } from './events-admin-api';
 import '../clients/clients.css';
 import '../orders/orders.css';
 import './events-admin.css';
+import { RowHead } from '../shared/RowHead';
+import { SubmitWithMessages } from '../shared/SubmitWithMessages';
 
 const EMPTY: EventFieldValues = {
   name: '',
@@ -96,10 +98,7 @@ function CreateEventForm({ onCreated }: { onCreated: (id: string) => void }) {
           {t('fields.slugHint')}
         </p>
       </div>
-      <FormMessage kind="error" text={create.errorKey ? t(create.errorKey) : null} />
-      <button type="submit" className="button" disabled={create.busy}>
-        {create.busy ? t('create.creating') : t('create.submit')}
-      </button>
+      <SubmitWithMessages state={create} label={t('create.submit')} busyLabel={t('create.creating')} />
     </form>
   );
 }
@@ -110,14 +109,11 @@ function EventRow({ event, onOpen }: { event: AdminEvent; onOpen: (id: string) =
   const nameId = useId();
   return (
     <li className="client-row" data-testid="admin-event" data-slug={event.slug}>
-      <div className="client-row__head">
-        <strong id={nameId}>
-          <bdi>{event.name}</bdi>
-        </strong>
+      <RowHead name={event.name} nameId={nameId}>
         <span className={`badge event-visibility event-visibility--${event.visibility}`}>
           {t(`visibility.${event.visibility}`)}
         </span>
-      </div>
+      </RowHead>
       <p className="muted event-row__meta">
         <time dateTime={event.date}>{formatEventDates(event.date, event.endDate, currentLanguage(i18n))}</time>
         {event.venue ? (

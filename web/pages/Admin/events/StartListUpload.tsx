@@ -1,11 +1,12 @@
 import { useQueryClient } from '@tanstack/react-query';
-import { useId, useRef } from 'react';
+import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import { isolateFor } from '../../../../shared/bidi';
 import type { AdminEvent } from '../../../../shared/schemas/events';
 import { FormMessage } from '../../../components/FormMessage';
 import { useSubmit } from '../../../hooks/useSubmit';
 import { currentLanguage } from '../../../i18n';
+import { FilePickButton } from '../shared/FilePickButton';
 import { isKnownProblem, type StartListProblem, startListProblems } from './event-admin-logic';
 import { eventsAdminApi, eventsAdminKeys } from './events-admin-api';
 
@@ -50,7 +51,6 @@ export function ProblemList({ problems }: { problems: StartListProblem[] }) {
 export function StartListUpload({ event, entryCount }: { event: AdminEvent; entryCount: number }) {
   const { t } = useTranslation('eventsAdmin');
   const queryClient = useQueryClient();
-  const inputRef = useRef<HTMLInputElement>(null);
   const titleId = useId();
   const upload = useSubmit((file: File) => eventsAdminApi.importStartList(event.id, file), {
     onSuccess: () => queryClient.invalidateQueries({ queryKey: eventsAdminKeys.all }),
@@ -62,28 +62,15 @@ export function StartListUpload({ event, entryCount }: { event: AdminEvent; entr
       <p className="muted">{t('startList.hint')}</p>
       <p>{entryCount > 0 ? t('startList.current', { count: entryCount }) : t('startList.none')}</p>
       <div>
-        <button
-          type="button"
+        <FilePickButton
+          label={upload.busy ? t('startList.importing') : t('startList.choose')}
+          inputLabel={t('startList.choose')}
+          accept=".csv,text/csv,text/plain"
           className="button"
           disabled={upload.busy}
-          aria-busy={upload.busy}
-          onClick={() => inputRef.current?.click()}
-        >
-          {upload.busy ? t('startList.importing') : t('startList.choose')}
-        </button>
-        <input
-          ref={inputRef}
-          hidden
-          type="file"
-          accept=".csv,text/csv,text/plain"
-          aria-label={t('startList.choose')}
-          disabled={upload.busy}
-          data-testid="start-list-input"
-          onChange={(change) => {
-            const file = change.currentTarget.files?.[0];
-            change.currentTarget.value = '';
-            if (file) upload.submit(file);
-          }}
+          busy={upload.busy}
+          testId="start-list-input"
+          onFile={upload.submit}
         />
       </div>
       {upload.done && upload.data ? (

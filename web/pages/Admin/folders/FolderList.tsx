@@ -8,6 +8,7 @@ import { folderPath } from '../shared/admin-paths';
 import '../clients/clients.css';
 import { formatBytes, formatDateTime } from '../shared/format';
 import { matchesNameOrEmail, NameOrEmailSearch } from '../shared/NameOrEmailSearch';
+import { RowHead } from '../shared/RowHead';
 
 /**
  * Every client folder with its owner, item count, size and last upload; searchable by name or e-mail. One card a
@@ -32,15 +33,12 @@ export function FolderList() {
         <ul className="client-list client-list--grid">
           {items.map((item) => (
             <li key={item.folder} className="client-row" data-testid="admin-folder" data-folder={item.folder}>
-              <div className="client-row__head">
-                <strong>
-                  <bdi>{item.name ?? '—'}</bdi>
-                </strong>
+              <RowHead name={item.name ?? '—'}>
                 <bdi dir="ltr" className="client-row__email">
                   {item.email}
                 </bdi>
-              </div>
-              <dl className="client-row__facts">
+              </RowHead>
+              <dl className="admin-facts client-row__facts">
                 <div>
                   <dt>{t('folders.items')}</dt>
                   <dd>{item.itemCount.toLocaleString(i18n.language)}</dd>

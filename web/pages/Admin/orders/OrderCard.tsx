@@ -5,6 +5,7 @@ import { formatMoney } from '../../../../shared/money';
 import type { AdminOrder } from '../../../../shared/schemas/proofing';
 import { currentLanguage } from '../../../i18n';
 import { formatDateTime } from '../shared/format';
+import { RowHead } from '../shared/RowHead';
 import { OrderActions } from './OrderActions';
 import { formatDay } from './order-format';
 
@@ -25,21 +26,18 @@ export function OrderCard({ order }: { order: AdminOrder }) {
 
   return (
     <li className="order-card" data-testid="admin-order" data-status={order.status} data-email={order.client.email}>
-      <div className="order-card__head">
-        <strong id={nameId}>
-          <bdi>{order.client.name || order.client.email}</bdi>
-        </strong>
+      <RowHead className="order-card__head" name={order.client.name || order.client.email} nameId={nameId}>
         <bdi dir="ltr" className="order-card__email">
           {order.client.email}
         </bdi>
         <span className={`badge order-badge order-badge--${order.status}`}>{t(`orders.status.${order.status}`)}</span>
-      </div>
+      </RowHead>
       <p className="muted order-card__meta">
         {t('orders.created', { date: formatDateTime(order.createdAt, language) })} ·{' '}
         <bdi dir="ltr">{order.client.folder}</bdi>
       </p>
 
-      <dl className="order-card__facts">
+      <dl className="admin-facts order-card__facts">
         {order.event ? (
           <div>
             <dt>{t('orders.event')}</dt>

@@ -43,7 +43,7 @@ export function PaymentForm({ order, busy, onSubmit, onBack, onInvalid }: StepFo
     onSubmit({ status: 'paid', paymentMethod: method, amount: agorot, paidAt });
   };
   return (
-    <form className="order-step" onSubmit={submit} aria-label={t('orders.markPaid')}>
+    <form className="admin-box order-step" onSubmit={submit} aria-label={t('orders.markPaid')}>
       <fieldset className="order-step__choices">
         <legend>{t('orders.method')}</legend>
         {PAYMENT_METHODS.map((value) => (
@@ -88,7 +88,7 @@ export function DeliveryForm({ order, busy, onSubmit, onBack }: StepFormProps) {
   const [deliver, setDeliver] = useState<'picked' | 'gallery'>('picked');
   return (
     <form
-      className="order-step"
+      className="admin-box order-step"
       aria-label={t('orders.deliver')}
       onSubmit={(event) => {
         event.preventDefault();

@@ -1,5 +1,5 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { type FormEvent, useEffect, useId, useRef, useState } from 'react';
+import { type FormEvent, useEffect, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { WATERMARK_LAYOUTS, type WatermarkSettings } from '../../../../shared/schemas/proofing';
 import { ApiError } from '../../../api/client';
@@ -7,6 +7,8 @@ import { errorMessageKey } from '../../../api/error-messages';
 import { FormMessage } from '../../../components/FormMessage';
 import { useSubmit } from '../../../hooks/useSubmit';
 import { ordersApi, ordersKeys, watermarkLogoUrl } from '../orders/orders-api';
+import { FilePickButton } from '../shared/FilePickButton';
+import { SubmitWithMessages } from '../shared/SubmitWithMessages';
 
 /** The longest watermark text the server takes (watermarkRequestSchema). */
 const TEXT_MAX = 80;
@@ -70,11 +72,12 @@ function WatermarkForm({
           </label>
         ))}
       </fieldset>
-      {save.done ? <FormMessage kind="success" text={t('watermark.saved')} /> : null}
-      <FormMessage kind="error" text={save.errorKey ? t(save.errorKey) : null} />
-      <button type="submit" className="button" disabled={save.busy}>
-        {save.busy ? t('orders.working') : t('watermark.save')}
-      </button>
+      <SubmitWithMessages
+        state={save}
+        label={t('watermark.save')}
+        busyLabel={t('orders.working')}
+        success={save.done ? t('watermark.saved') : null}
+      />
     </form>
   );
 }
@@ -82,7 +85,6 @@ function WatermarkForm({
 /** The logo: upload a PNG (it replaces the text on the proofs), see it, remove it. */
 function LogoField({ settings, onSaved }: { settings: WatermarkSettings; onSaved: (next: WatermarkSettings) => void }) {
   const { t } = useTranslation('admin');
-  const inputRef = useRef<HTMLInputElement>(null);
   const [message, setMessage] = useState<string | null>(null);
   const upload = useSubmit(ordersApi.uploadLogo, {
     onSuccess: (next) => {
@@ -116,26 +118,14 @@ function LogoField({ settings, onSaved }: { settings: WatermarkSettings; onSaved
         <p className="muted">{t('watermark.noLogo')}</p>
       )}
       <div className="watermark-logo__actions">
-        <button
-          type="button"
+        <FilePickButton
+          label={upload.busy ? t('watermark.uploading') : t('watermark.chooseLogo')}
+          inputLabel={t('watermark.chooseLogo')}
+          accept="image/png"
           className="button button--ghost"
           disabled={busy}
-          onClick={() => inputRef.current?.click()}
-        >
-          {upload.busy ? t('watermark.uploading') : t('watermark.chooseLogo')}
-        </button>
-        <input
-          ref={inputRef}
-          hidden
-          type="file"
-          accept="image/png"
-          aria-label={t('watermark.chooseLogo')}
-          disabled={busy}
-          data-testid="watermark-logo-input"
-          onChange={(event) => {
-            const file = event.currentTarget.files?.[0];
-            event.currentTarget.value = '';
-            if (!file) return;
+          testId="watermark-logo-input"
+          onFile={(file) => {
             setMessage(null);
             if (file.type && file.type !== 'image/png') upload.fail('admin:watermark.logoRefused');
             else upload.submit(file);
