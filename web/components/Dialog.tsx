@@ -1,5 +1,6 @@
-import { type ReactNode, useCallback, useEffect, useId, useRef, useState } from 'react';
+import { type FormEvent, type ReactNode, useCallback, useEffect, useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { FormMessage } from './FormMessage';
 import './dialog.css';
 
 interface DialogProps {
@@ -56,6 +57,77 @@ export function Dialog({ title, onClose, children, tone = 'default' }: DialogPro
   );
 }
 
+interface ConfirmDialogProps {
+  title: string;
+  tone?: 'default' | 'danger';
+  /** What will happen, and any field the answer needs (a note); inside the form, above the error and the buttons. */
+  children?: ReactNode;
+  /** The button that goes ahead; names the action ("Send", "Cancel the order"), never a bare "OK". */
+  confirmLabel: string;
+  /** The confirming button's text while the answer is being carried out ("Sending…"). */
+  busyLabel?: string;
+  /** The button that backs out: "Cancel" unless the question names it ("Back", "Keep the order"). */
+  cancelLabel?: string;
+  /** While the action runs: both buttons and Escape wait for it. */
+  busy?: boolean;
+  /** Why the last attempt failed, announced above the buttons. */
+  error?: string | null;
+  onConfirm: () => void;
+  /** "Cancel", or Escape when not busy. */
+  onCancel: () => void;
+  /** Focus starts on the backing-out button, so an Enter pressed by habit never goes ahead (a destructive question). */
+  focusCancel?: boolean;
+  /** The form's class, for the layout of the body. */
+  className?: string;
+}
+
+/**
+ * A question with a confirming and a backing-out button, on the app's Dialog. The body is a form: Enter in one of
+ * its fields confirms as the button does, and nothing is confirmed twice while busy. Render it only while it is open.
+ */
+export function ConfirmDialog({
+  title,
+  tone = 'default',
+  children,
+  confirmLabel,
+  busyLabel,
+  cancelLabel,
+  busy = false,
+  error = null,
+  onConfirm,
+  onCancel,
+  focusCancel = false,
+  className,
+}: ConfirmDialogProps) {
+  const { t } = useTranslation('common');
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    if (!busy) onConfirm();
+  };
+  return (
+    <Dialog title={title} tone={tone} onClose={() => (busy ? undefined : onCancel())}>
+      <form className={className} onSubmit={submit} aria-busy={busy}>
+        {children}
+        <FormMessage kind="error" text={error} />
+        <div className="dialog__actions">
+          <button
+            type="button"
+            className="button button--ghost"
+            disabled={busy}
+            data-autofocus={focusCancel || undefined}
+            onClick={onCancel}
+          >
+            {cancelLabel ?? t('dialog.cancel')}
+          </button>
+          <button type="submit" className="button dialog__confirm" disabled={busy} aria-busy={busy}>
+            {busy && busyLabel ? busyLabel : confirmLabel}
+          </button>
+        </div>
+      </form>
+    </Dialog>
+  );
+}
+
 export interface ConfirmOptions {
   title: string;
   /** A sentence under the title: what will happen, or what happened last time. */
@@ -71,7 +143,6 @@ export interface ConfirmOptions {
  * starts on "Cancel", so an Enter pressed by habit never deletes anything.
  */
 export function useConfirm(): [confirm: (options: ConfirmOptions) => Promise<boolean>, dialog: ReactNode] {
-  const { t } = useTranslation('common');
   const [question, setQuestion] = useState<(ConfirmOptions & { answer: (yes: boolean) => void }) | null>(null);
   const confirm = useCallback(
     (options: ConfirmOptions) =>
@@ -85,17 +156,16 @@ export function useConfirm(): [confirm: (options: ConfirmOptions) => Promise<boo
     setQuestion(null);
   };
   const dialog = question ? (
-    <Dialog title={question.title} tone={question.tone} onClose={() => answer(false)}>
+    <ConfirmDialog
+      title={question.title}
+      tone={question.tone}
+      confirmLabel={question.confirmLabel}
+      focusCancel
+      onConfirm={() => answer(true)}
+      onCancel={() => answer(false)}
+    >
       {question.text ? <p className="dialog__text">{question.text}</p> : null}
-      <div className="dialog__actions">
-        <button type="button" className="button button--ghost" data-autofocus onClick={() => answer(false)}>
-          {t('dialog.cancel')}
-        </button>
-        <button type="button" className="button dialog__confirm" onClick={() => answer(true)}>
-          {question.confirmLabel}
-        </button>
-      </div>
-    </Dialog>
+    </ConfirmDialog>
   ) : null;
   return [confirm, dialog];
 }

@@ -5,6 +5,7 @@ import { PAGE_SIZE } from '../../../shared/gallery-constants';
 import type { GalleryPage } from '../../../shared/schemas/gallery';
 import type { MediaView } from '../../../shared/schemas/media';
 import { useConnectionState } from '../../hooks/useConnectionState';
+import { QueryState } from '../QueryState';
 import { CollageGrid } from './CollageGrid';
 import { FilterBar } from './FilterBar';
 import { type GallerySource, galleryPageQuery } from './gallery-api';
@@ -15,7 +16,7 @@ import { useGalleryUrl } from './useGalleryUrl';
 import { prefersSavingData, preloadTileImage, warmFollowingPages, whenIdle } from './warm';
 import './gallery.css';
 
-interface GalleryViewProps {
+export interface GalleryViewProps {
   source: GallerySource;
   /** Shown while the first page loads. */
   loadingText: string;
@@ -138,30 +139,29 @@ export function GalleryView({
         <FilterBar type={type} onType={url.setType} />
         {toolbar}
       </div>
-      {query.isPending ? (
-        <p className="gallery__state muted" role="status">
-          {loadingText}
-        </p>
-      ) : query.isError && !data ? (
-        <div className="gallery__state" role="alert">
-          <p>{errorText}</p>
-          <p className="muted">{t('error.media')}</p>
-          <button type="button" className="button button--ghost" onClick={() => void query.refetch()}>
-            {t('error.retry')}
-          </button>
-        </div>
-      ) : items.length === 0 ? (
-        <p className="gallery__state muted">{emptyText ?? t(`empty.${type}`)}</p>
-      ) : renderGrid ? (
-        renderGrid({ items, firstNumber, onOpen: (item) => url.openItem(item.id), tileActions })
-      ) : (
-        <CollageGrid
-          items={items}
-          firstNumber={firstNumber}
-          onOpen={(item) => url.openItem(item.id)}
-          tileActions={tileActions}
-        />
-      )}
+      <QueryState
+        query={query}
+        loading={loadingText}
+        error={errorText}
+        errorHint={t('error.media')}
+        isEmpty={() => items.length === 0}
+        empty={emptyText ?? t(`empty.${type}`)}
+        className="gallery__state"
+        keepDataOnError
+      >
+        {() =>
+          renderGrid ? (
+            renderGrid({ items, firstNumber, onOpen: (item) => url.openItem(item.id), tileActions })
+          ) : (
+            <CollageGrid
+              items={items}
+              firstNumber={firstNumber}
+              onOpen={(item) => url.openItem(item.id)}
+              tileActions={tileActions}
+            />
+          )
+        }
+      </QueryState>
       {data ? (
         <Pagination
           page={page}

@@ -1,10 +1,9 @@
-import { type FormEvent, useId, useState } from 'react';
+import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { Language } from '../../../shared/i18n/languages';
 import { formatMoney } from '../../../shared/money';
 import type { PicksResponse } from '../../../shared/schemas/proofing';
-import { Dialog } from '../Dialog';
-import { FormMessage } from '../FormMessage';
+import { ConfirmDialog } from '../Dialog';
 import { ORDER_NOTE_MAX } from './picks-logic';
 
 interface SendDialogProps {
@@ -25,44 +24,39 @@ export function SendDialog({ picks, language, busy, errorKey, onSend, onClose }:
   const [note, setNote] = useState('');
   const noteId = useId();
   const hintId = useId();
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
-    if (!busy) onSend(note.trim());
-  };
   return (
-    <Dialog title={t('send.title')} onClose={() => (busy ? undefined : onClose())}>
-      <form className="send-form" onSubmit={submit} aria-busy={busy}>
-        <p className="send-form__summary">
-          {t('send.summary', { count: picks.count })}{' '}
-          <bdi className="send-form__amount">{formatMoney(picks.total, language)}</bdi>
+    <ConfirmDialog
+      title={t('send.title')}
+      className="send-form"
+      confirmLabel={t('send.confirm')}
+      busyLabel={t('send.sending')}
+      cancelLabel={t('send.back')}
+      busy={busy}
+      error={errorKey ? t(errorKey) : null}
+      onConfirm={() => onSend(note.trim())}
+      onCancel={onClose}
+    >
+      <p className="send-form__summary">
+        {t('send.summary', { count: picks.count })}{' '}
+        <bdi className="send-form__amount">{formatMoney(picks.total, language)}</bdi>
+      </p>
+      <p className="muted">{t('send.lock')}</p>
+      <div className="form-field">
+        <label htmlFor={noteId}>{t('send.note')}</label>
+        <textarea
+          id={noteId}
+          name="note"
+          className="send-form__note"
+          rows={4}
+          maxLength={ORDER_NOTE_MAX}
+          value={note}
+          aria-describedby={hintId}
+          onChange={(event) => setNote(event.currentTarget.value)}
+        />
+        <p id={hintId} className="send-form__hint muted">
+          {t('send.noteHint')} {t('send.noteLeft', { count: ORDER_NOTE_MAX - note.length })}
         </p>
-        <p className="muted">{t('send.lock')}</p>
-        <div className="form-field">
-          <label htmlFor={noteId}>{t('send.note')}</label>
-          <textarea
-            id={noteId}
-            name="note"
-            className="send-form__note"
-            rows={4}
-            maxLength={ORDER_NOTE_MAX}
-            value={note}
-            aria-describedby={hintId}
-            onChange={(event) => setNote(event.currentTarget.value)}
-          />
-          <p id={hintId} className="send-form__hint muted">
-            {t('send.noteHint')} {t('send.noteLeft', { count: ORDER_NOTE_MAX - note.length })}
-          </p>
-        </div>
-        <FormMessage kind="error" text={errorKey ? t(errorKey) : null} />
-        <div className="dialog__actions">
-          <button type="button" className="button button--ghost" disabled={busy} onClick={onClose}>
-            {t('send.back')}
-          </button>
-          <button type="submit" className="button" disabled={busy} aria-busy={busy}>
-            {busy ? t('send.sending') : t('send.confirm')}
-          </button>
-        </div>
-      </form>
-    </Dialog>
+      </div>
+    </ConfirmDialog>
   );
 }

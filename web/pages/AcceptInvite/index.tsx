@@ -5,8 +5,10 @@ import { isolateFor } from '../../../shared/bidi';
 import { authApi, authErrorKey } from '../../api/auth';
 import { ApiError } from '../../api/client';
 import { FormMessage } from '../../components/FormMessage';
+import { FormSubmit } from '../../components/FormSubmit';
 import { EMPTY_PASSWORD_PAIR, NewPasswordFields, passwordsMatch } from '../../components/NewPasswordFields';
 import { PageFrame } from '../../components/PageFrame/PageFrame';
+import { LoadingLine } from '../../components/QueryState';
 import { SESSION_QUERY_KEY } from '../../hooks/useSession';
 import { useSubmit } from '../../hooks/useSubmit';
 import { currentLanguage } from '../../i18n';
@@ -63,9 +65,7 @@ export default function AcceptInvitePage() {
           </div>
         </>
       ) : invitation.isPending ? (
-        <p className="muted" role="status">
-          {t('invitation.checking')}
-        </p>
+        <LoadingLine text={t('invitation.checking')} />
       ) : (
         <form className="auth-form" onSubmit={onSubmit} noValidate>
           <p>{t('invitation.welcome', { name: isolateFor(currentLanguage(i18n), invitation.data.fullName) })}</p>
@@ -76,10 +76,12 @@ export default function AcceptInvitePage() {
             </bdi>
           </p>
           <NewPasswordFields kind="new" value={passwords} onChange={setPasswords} />
-          <FormMessage kind="error" text={accept.errorKey ? t(accept.errorKey) : null} />
-          <button className="button" type="submit" disabled={accept.busy}>
-            {accept.busy ? t('invitation.submitting') : t('invitation.submit')}
-          </button>
+          <FormSubmit
+            busy={accept.busy}
+            error={accept.errorKey && t(accept.errorKey)}
+            label={t('invitation.submit')}
+            busyLabel={t('invitation.submitting')}
+          />
         </form>
       )}
     </PageFrame>

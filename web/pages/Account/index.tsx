@@ -1,5 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import { PageFrame } from '../../components/PageFrame/PageFrame';
+import { LoadingLine } from '../../components/QueryState';
 import { useSession } from '../../hooks/useSession';
 import { Link } from '../../router';
 
@@ -10,7 +11,7 @@ export default function AccountPage() {
   return (
     <PageFrame title={t('common:pages.account')}>
       {isLoading ? (
-        <p className="muted">{t('common:loading')}</p>
+        <LoadingLine text={t('common:loading')} announce={false} />
       ) : user ? (
         <>
           <p>

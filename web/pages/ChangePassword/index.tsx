@@ -4,6 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { authApi, authErrorKey } from '../../api/auth';
 import { ApiError } from '../../api/client';
 import { FormMessage } from '../../components/FormMessage';
+import { FormSubmit } from '../../components/FormSubmit';
 import { EMPTY_PASSWORD_PAIR, NewPasswordFields, passwordsMatch } from '../../components/NewPasswordFields';
 import { PageFrame } from '../../components/PageFrame/PageFrame';
 import { PasswordField } from '../../components/PasswordField';
@@ -59,10 +60,12 @@ export default function ChangePasswordPage() {
             onChange={setCurrentPassword}
           />
           <NewPasswordFields kind="new" value={passwords} onChange={setPasswords} />
-          <FormMessage kind="error" text={change.errorKey ? t(change.errorKey) : null} />
-          <button className="button" type="submit" disabled={change.busy}>
-            {change.busy ? t('changePassword.submitting') : t('changePassword.submit')}
-          </button>
+          <FormSubmit
+            busy={change.busy}
+            error={change.errorKey && t(change.errorKey)}
+            label={t('changePassword.submit')}
+            busyLabel={t('changePassword.submitting')}
+          />
         </form>
       )}
     </PageFrame>

@@ -5,6 +5,7 @@ import { apiFetch } from '../../api/client';
 import { useSiteInfo } from '../../api/site';
 import { ContactDetails } from '../../components/ContactDetails';
 import { PageFrame } from '../../components/PageFrame/PageFrame';
+import { LoadingLine } from '../../components/QueryState';
 import { useNamespace } from '../../hooks/useNamespace';
 import { useSession } from '../../hooks/useSession';
 import { currentLanguage } from '../../i18n';
@@ -56,7 +57,7 @@ export default function ContactPage() {
         ) : terms.data ? (
           <TermsText terms={terms.data.terms} />
         ) : (
-          <p className="muted">{t('loading')}</p>
+          <LoadingLine text={t('loading')} announce={false} />
         )}
       </section>
 

@@ -1,11 +1,10 @@
-import { type FormEvent, useId, useState } from 'react';
+import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { isolateFor } from '../../../shared/bidi';
 import type { Language } from '../../../shared/i18n/languages';
 import { formatMoney } from '../../../shared/money';
 import type { EntryResult } from '../../../shared/schemas/events';
-import { Dialog } from '../../components/Dialog';
-import { FormMessage } from '../../components/FormMessage';
+import { ConfirmDialog } from '../../components/Dialog';
 import { ORDER_NOTE_MAX } from '../../components/Picking/picks-logic';
 
 interface BuyEntryDialogProps {
@@ -27,48 +26,43 @@ export function BuyEntryDialog({ entry, language, busy, errorKey, onBuy, onClose
   const noteId = useId();
   const price = formatMoney(entry.wholeEntry.total, language);
   const ride = [entry.rider, entry.horse].filter(Boolean).join(' · ');
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
-    if (!busy) onBuy(note.trim());
-  };
   return (
-    <Dialog title={t('buy.title')} onClose={() => (busy ? undefined : onClose())}>
-      <form className="send-form" onSubmit={submit} aria-busy={busy}>
-        <p className="send-form__summary">
-          {t('buy.what', { number: isolateFor(language, entry.number), ride: isolateFor(language, ride) })}
-        </p>
-        <p>
-          {t('buy.total')} <bdi className="send-form__amount">{price}</bdi>
-          {entry.wholeEntry.horses > 1 ? (
-            <>
-              {' '}
-              <span className="muted">{t('buy.horses', { count: entry.wholeEntry.horses })}</span>
-            </>
-          ) : null}
-        </p>
-        <p className="muted">{t('buy.after')}</p>
-        <div className="form-field">
-          <label htmlFor={noteId}>{t('proofing:send.note')}</label>
-          <textarea
-            id={noteId}
-            name="note"
-            className="send-form__note"
-            rows={3}
-            maxLength={ORDER_NOTE_MAX}
-            value={note}
-            onChange={(event) => setNote(event.currentTarget.value)}
-          />
-        </div>
-        <FormMessage kind="error" text={errorKey ? t(errorKey) : null} />
-        <div className="dialog__actions">
-          <button type="button" className="button button--ghost" disabled={busy} onClick={onClose}>
-            {t('proofing:send.back')}
-          </button>
-          <button type="submit" className="button" disabled={busy} aria-busy={busy}>
-            {busy ? t('buy.ordering') : t('buy.confirm', { price: isolateFor(language, price) })}
-          </button>
-        </div>
-      </form>
-    </Dialog>
+    <ConfirmDialog
+      title={t('buy.title')}
+      className="send-form"
+      confirmLabel={t('buy.confirm', { price: isolateFor(language, price) })}
+      busyLabel={t('buy.ordering')}
+      cancelLabel={t('proofing:send.back')}
+      busy={busy}
+      error={errorKey ? t(errorKey) : null}
+      onConfirm={() => onBuy(note.trim())}
+      onCancel={onClose}
+    >
+      <p className="send-form__summary">
+        {t('buy.what', { number: isolateFor(language, entry.number), ride: isolateFor(language, ride) })}
+      </p>
+      <p>
+        {t('buy.total')} <bdi className="send-form__amount">{price}</bdi>
+        {entry.wholeEntry.horses > 1 ? (
+          <>
+            {' '}
+            <span className="muted">{t('buy.horses', { count: entry.wholeEntry.horses })}</span>
+          </>
+        ) : null}
+      </p>
+      <p className="muted">{t('buy.after')}</p>
+      <div className="form-field">
+        <label htmlFor={noteId}>{t('proofing:send.note')}</label>
+        <textarea
+          id={noteId}
+          name="note"
+          className="send-form__note"
+          rows={3}
+          maxLength={ORDER_NOTE_MAX}
+          value={note}
+          onChange={(event) => setNote(event.currentTarget.value)}
+        />
+      </div>
+    </ConfirmDialog>
   );
 }

@@ -10,6 +10,7 @@ import type { OrderCreated } from '../../api/proofing';
 import { OrderStatusPanel } from '../../components/Picking/OrderStatusPanel';
 import { pickSlots, SendSelection } from '../../components/Picking/SelectionTools';
 import { useSelection } from '../../components/Picking/usePicks';
+import { LoadFailed } from '../../components/QueryState';
 import { useNamespace } from '../../hooks/useNamespace';
 import { useSubmit } from '../../hooks/useSubmit';
 import { Link } from '../../router';
@@ -130,12 +131,7 @@ export function BuyerEvent({ user, slug, accessKey, language }: BuyerEventProps)
       ) : null}
       {ordered && ordered.id !== order?.id ? <OrderSent order={ordered} language={language} /> : null}
       {state.query.isError ? (
-        <div className="events-state" role="alert">
-          <p>{t('buy.unavailable')}</p>
-          <button type="button" className="button button--ghost" onClick={() => void state.query.refetch()}>
-            {t('gallery:error.retry')}
-          </button>
-        </div>
+        <LoadFailed text={t('buy.unavailable')} className="events-state" onRetry={state.query.refetch} />
       ) : null}
       <EventSearch slug={slug} accessKey={accessKey} language={language} tools={tools} />
       {picks && (picks.count > 0 || state.errorKey) ? (

@@ -4,6 +4,7 @@ import type { PublicEvent } from '../../../shared/schemas/events';
 import { formatEventDates } from '../../components/Events/event-format';
 import { MediaImage } from '../../components/Media/MediaImage';
 import { PageFrame } from '../../components/PageFrame/PageFrame';
+import { QueryState } from '../../components/QueryState';
 import { currentLanguage } from '../../i18n';
 import { Link } from '../../router';
 import { eventsApi, eventsKeys } from './events-api';
@@ -46,30 +47,25 @@ export function EventList() {
   const { t, i18n } = useTranslation(['events', 'gallery']);
   const language = currentLanguage(i18n);
   const query = useQuery({ queryKey: eventsKeys.list, queryFn: eventsApi.list });
-  const events = query.data?.events ?? [];
   return (
     <PageFrame title={t('list.title')} wide>
       <p className="events-intro">{t('list.intro')}</p>
-      {query.isPending ? (
-        <p className="muted" role="status">
-          {t('list.loading')}
-        </p>
-      ) : query.isError ? (
-        <div className="events-state" role="alert">
-          <p>{t('list.error')}</p>
-          <button type="button" className="button button--ghost" onClick={() => void query.refetch()}>
-            {t('gallery:error.retry')}
-          </button>
-        </div>
-      ) : events.length === 0 ? (
-        <p className="muted">{t('list.empty')}</p>
-      ) : (
-        <ul className="event-list">
-          {events.map((event) => (
-            <EventCard key={event.slug} event={event} language={language} />
-          ))}
-        </ul>
-      )}
+      <QueryState
+        query={query}
+        loading={t('list.loading')}
+        error={t('list.error')}
+        errorClassName="events-state"
+        isEmpty={(data) => data.events.length === 0}
+        empty={t('list.empty')}
+      >
+        {(data) => (
+          <ul className="event-list">
+            {data.events.map((event) => (
+              <EventCard key={event.slug} event={event} language={language} />
+            ))}
+          </ul>
+        )}
+      </QueryState>
     </PageFrame>
   );
 }

@@ -10,6 +10,7 @@ import type { SessionUser } from '../../../shared/schemas/session';
 import { ApiError } from '../../api/client';
 import { formatEventDates, signInPath } from '../../components/Events/event-format';
 import { PageFrame } from '../../components/PageFrame/PageFrame';
+import { QueryState } from '../../components/QueryState';
 import { useNoindex } from '../../hooks/useNoindex';
 import { useSession } from '../../hooks/useSession';
 import { currentLanguage } from '../../i18n';
@@ -165,26 +166,17 @@ export function EventPage({ slug }: { slug: string }) {
   const title = event ? event.name : missing ? t('event.notFound') : t('list.title');
   return (
     <PageFrame title={title} wide>
-      {query.isPending ? (
-        <p className="muted" role="status">
-          {t('event.loading')}
-        </p>
-      ) : missing ? (
+      {missing ? (
         <div className="events-state">
           <p>{t('event.notFoundHint')}</p>
           <Link to="/events" className="button button--ghost">
             {t('event.all')}
           </Link>
         </div>
-      ) : query.isError ? (
-        <div className="events-state" role="alert">
-          <p>{t('event.error')}</p>
-          <button type="button" className="button button--ghost" onClick={() => void query.refetch()}>
-            {t('gallery:error.retry')}
-          </button>
-        </div>
       ) : (
-        <EventDetails event={query.data} slug={slug} accessKey={accessKey} language={language} />
+        <QueryState query={query} loading={t('event.loading')} error={t('event.error')} errorClassName="events-state">
+          {(found) => <EventDetails event={found} slug={slug} accessKey={accessKey} language={language} />}
+        </QueryState>
       )}
     </PageFrame>
   );

@@ -3,6 +3,7 @@ import { type FormEvent, useEffect, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { isolateFor } from '../../../shared/bidi';
 import type { Language } from '../../../shared/i18n/languages';
+import { LoadFailed } from '../../components/QueryState';
 import { useSearchParams } from '../../router';
 import { EntryCard, type EntryTools } from './EntryCard';
 import { eventsApi, eventsKeys } from './events-api';
@@ -107,12 +108,7 @@ export function EventSearch({
         {status}
       </p>
       {query.isError && !query.isFetching ? (
-        <div className="events-state" role="alert">
-          <p>{t('search.error')}</p>
-          <button type="button" className="button button--ghost" onClick={() => void query.refetch()}>
-            {t('gallery:error.retry')}
-          </button>
-        </div>
+        <LoadFailed text={t('search.error')} className="events-state" onRetry={query.refetch} />
       ) : null}
       {entries.length > 0 ? (
         <ul className="entry-list" aria-busy={query.isFetching}>

@@ -4,6 +4,7 @@ import { RESET_CODE_LENGTH } from '../../../shared/account-rules';
 import { authApi, authErrorKey } from '../../api/auth';
 import { EmailField } from '../../components/EmailField';
 import { FormMessage } from '../../components/FormMessage';
+import { FormSubmit } from '../../components/FormSubmit';
 import { EMPTY_PASSWORD_PAIR, NewPasswordFields, passwordsMatch } from '../../components/NewPasswordFields';
 import { PageFrame } from '../../components/PageFrame/PageFrame';
 import { TextField } from '../../components/TextField';
@@ -75,10 +76,12 @@ export default function ForgotPasswordPage() {
         <form className="auth-form" onSubmit={requestLink} noValidate>
           <p className="muted">{t('forgot.intro')}</p>
           <EmailField label={t('fields.email')} value={email} onChange={setEmail} />
-          <FormMessage kind="error" text={request.errorKey ? t(request.errorKey) : null} />
-          <button className="button" type="submit" disabled={request.busy}>
-            {request.busy ? t('forgot.submitting') : t('forgot.submit')}
-          </button>
+          <FormSubmit
+            busy={request.busy}
+            error={request.errorKey && t(request.errorKey)}
+            label={t('forgot.submit')}
+            busyLabel={t('forgot.submitting')}
+          />
           <div className="form-links">
             <Link to="/login">{t('forgot.backToLogin')}</Link>
           </div>
@@ -100,10 +103,12 @@ export default function ForgotPasswordPage() {
             onChange={setCode}
           />
           <NewPasswordFields kind="new" value={passwords} onChange={setPasswords} />
-          <FormMessage kind="error" text={reset.errorKey ? t(reset.errorKey) : null} />
-          <button className="button" type="submit" disabled={reset.busy}>
-            {reset.busy ? t('forgot.resetting') : t('forgot.resetSubmit')}
-          </button>
+          <FormSubmit
+            busy={reset.busy}
+            error={reset.errorKey && t(reset.errorKey)}
+            label={t('forgot.resetSubmit')}
+            busyLabel={t('forgot.resetting')}
+          />
           <div className="form-links">
             <button className="button button--ghost" type="button" onClick={backToStepOne}>
               {t('forgot.sendNewLink')}

@@ -1,15 +1,13 @@
-import { useQueryClient } from '@tanstack/react-query';
 import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { authApi, authErrorKey } from '../../api/auth';
-import { landingAfterSignIn, withNext } from '../../components/Account/landing';
+import { authApi } from '../../api/auth';
+import { withNext } from '../../components/Account/landing';
+import { useSignInSubmit } from '../../components/Account/useSignInSubmit';
 import { EmailField } from '../../components/EmailField';
-import { FormMessage } from '../../components/FormMessage';
+import { FormSubmit } from '../../components/FormSubmit';
 import { PageFrame } from '../../components/PageFrame/PageFrame';
 import { PasswordField } from '../../components/PasswordField';
-import { SESSION_QUERY_KEY } from '../../hooks/useSession';
-import { useSubmit } from '../../hooks/useSubmit';
-import { Link, useNavigate, useQueryParams } from '../../router';
+import { Link, useQueryParams } from '../../router';
 
 /**
  * /login: e-mail and password. `?email=` pre-fills the address; afterwards `?next=/contact` returns there, else the
@@ -18,17 +16,9 @@ import { Link, useNavigate, useQueryParams } from '../../router';
 export default function LoginPage() {
   const { t } = useTranslation(['auth', 'common']);
   const params = useQueryParams();
-  const navigate = useNavigate();
-  const queryClient = useQueryClient();
   const [email, setEmail] = useState(params.get('email') ?? '');
   const [password, setPassword] = useState('');
-  const signIn = useSubmit(authApi.signIn, {
-    onSuccess: async (user) => {
-      await queryClient.invalidateQueries({ queryKey: SESSION_QUERY_KEY });
-      navigate(landingAfterSignIn(user, params.get('next')), { replace: true });
-    },
-    errorKey: (failure) => authErrorKey(failure),
-  });
+  const signIn = useSignInSubmit(authApi.signIn);
 
   const onSubmit = (event: FormEvent) => {
     event.preventDefault();
@@ -47,10 +37,12 @@ export default function LoginPage() {
           value={password}
           onChange={setPassword}
         />
-        <FormMessage kind="error" text={signIn.errorKey ? t(signIn.errorKey) : null} />
-        <button className="button" type="submit" disabled={signIn.busy}>
-          {signIn.busy ? t('login.submitting') : t('login.submit')}
-        </button>
+        <FormSubmit
+          busy={signIn.busy}
+          error={signIn.errorKey && t(signIn.errorKey)}
+          label={t('login.submit')}
+          busyLabel={t('login.submitting')}
+        />
         <div className="form-links">
           <Link to={typed ? `/forgot-password?email=${encodeURIComponent(typed)}` : '/forgot-password'}>
             {t('login.forgot')}

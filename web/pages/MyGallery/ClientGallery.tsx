@@ -7,11 +7,12 @@ import type { ClientOrder } from '../../../shared/schemas/proofing';
 import type { SessionUser } from '../../../shared/schemas/session';
 import { DownloadAllButton } from '../../components/Gallery/DownloadAllButton';
 import { DownloadButton } from '../../components/Gallery/DownloadButton';
-import { GalleryView, type GridProps } from '../../components/Gallery/GalleryView';
+import type { GridProps } from '../../components/Gallery/GalleryView';
 import { type GallerySource, galleryPageQuery } from '../../components/Gallery/gallery-api';
 import { readGalleryUrl, useGalleryUrl } from '../../components/Gallery/useGalleryUrl';
 import { OrderStatusPanel } from '../../components/Picking/OrderStatusPanel';
 import { type PicksState, usePicks } from '../../components/Picking/usePicks';
+import { LoadingLine } from '../../components/QueryState';
 import { useNamespace } from '../../hooks/useNamespace';
 import { currentLanguage } from '../../i18n';
 import { DenseGrid } from './DenseGrid';
@@ -25,6 +26,7 @@ import {
   rememberLayout,
 } from './gallery-layout';
 import { LayoutSwitch } from './LayoutSwitch';
+import { PrivateGalleryView } from './PrivateGalleryView';
 import { ProofingGallery } from './ProofingGallery';
 import './client-gallery.css';
 
@@ -111,11 +113,7 @@ export function ClientGallery({ user }: { user: SessionUser }) {
 
   // Without a total (the count could not be read) the gallery still shows, in the layout chosen or the collage.
   if (state.query.isPending || pending) {
-    return (
-      <p className="gallery__state muted" role="status">
-        {t('gallery:me.loadingGallery')}
-      </p>
-    );
+    return <LoadingLine text={t('gallery:me.loadingGallery')} className="gallery__state" />;
   }
   return <ClientGalleryBody user={user} source={source} state={state} total={total} language={currentLanguage(i18n)} />;
 }
@@ -163,16 +161,13 @@ function ClientGalleryBody({
       {total === 0 ? (
         <EmptyGallery />
       ) : (
-        <GalleryView
+        <PrivateGalleryView
           source={source}
-          loadingText={t('gallery:me.loadingGallery')}
-          errorText={t('gallery:error.private')}
-          emptyText={t('gallery:me.empty')}
-          toolbar={
-            <div className="client-gallery__tools">
+          tools={
+            <>
               {switchAndCount}
               <DownloadAllButton count={total} />
-            </div>
+            </>
           }
           lightboxActions={(item) => <DownloadButton item={item} />}
           pageSize={layout.pageSize}

@@ -5,6 +5,7 @@ import type { MediaView } from '../../../shared/schemas/media';
 import { proofingApi, proofingKeys } from '../../api/proofing';
 import { CollageGrid } from '../../components/Gallery/CollageGrid';
 import { useListViewer } from '../../components/Picking/ListViewer';
+import { QueryState } from '../../components/QueryState';
 
 interface PicksViewProps {
   userId: string;
@@ -26,22 +27,16 @@ export function PicksView({ userId, toolbar, tileActions, lightboxActions }: Pic
   return (
     <div className="gallery" data-testid="picks-view">
       <div className="gallery__toolbar">{toolbar}</div>
-      {query.isPending ? (
-        <p className="gallery__state muted" role="status">
-          {t('picksView.loading')}
-        </p>
-      ) : query.isError ? (
-        <div className="gallery__state" role="alert">
-          <p>{t('picksView.error')}</p>
-          <button type="button" className="button button--ghost" onClick={() => void query.refetch()}>
-            {t('gallery:error.retry')}
-          </button>
-        </div>
-      ) : items.length === 0 ? (
-        <p className="gallery__state muted">{t('picksView.empty')}</p>
-      ) : (
-        <CollageGrid items={items} firstNumber={1} onOpen={open} tileActions={tileActions} />
-      )}
+      <QueryState
+        query={query}
+        loading={t('picksView.loading')}
+        error={t('picksView.error')}
+        isEmpty={() => items.length === 0}
+        empty={t('picksView.empty')}
+        className="gallery__state"
+      >
+        {() => <CollageGrid items={items} firstNumber={1} onOpen={open} tileActions={tileActions} />}
+      </QueryState>
       {viewer}
     </div>
   );

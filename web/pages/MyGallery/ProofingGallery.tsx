@@ -6,7 +6,7 @@ import type { MediaView } from '../../../shared/schemas/media';
 import type { PicksResponse } from '../../../shared/schemas/proofing';
 import { proofingApi, proofingKeys } from '../../api/proofing';
 import { DownloadButton } from '../../components/Gallery/DownloadButton';
-import { GalleryView, type GridProps } from '../../components/Gallery/GalleryView';
+import type { GridProps } from '../../components/Gallery/GalleryView';
 import type { GallerySource } from '../../components/Gallery/gallery-api';
 import { ToggleButtons } from '../../components/Gallery/ToggleButtons';
 import { OrderStatusPanel } from '../../components/Picking/OrderStatusPanel';
@@ -15,6 +15,7 @@ import type { PicksState } from '../../components/Picking/usePicks';
 import { useSubmit } from '../../hooks/useSubmit';
 import { useSearchParams } from '../../router';
 import { PicksView } from './PicksView';
+import { PrivateGalleryView } from './PrivateGalleryView';
 import './proofing.css';
 
 type View = 'all' | 'picks';
@@ -101,16 +102,13 @@ export function ProofingGallery({ userId, source, language, state, layout }: Pro
       {view === 'picks' ? (
         <PicksView userId={userId} toolbar={toolbar} tileActions={tileActions} lightboxActions={lightboxActions} />
       ) : (
-        <GalleryView
+        <PrivateGalleryView
           source={source}
-          loadingText={t('gallery:me.loadingGallery')}
-          errorText={t('gallery:error.private')}
-          emptyText={t('gallery:me.empty')}
-          toolbar={
-            <div className="client-gallery__tools">
+          tools={
+            <>
               {toolbar}
               {layout?.toolbar}
-            </div>
+            </>
           }
           tileActions={tileActions}
           lightboxActions={lightboxActions}

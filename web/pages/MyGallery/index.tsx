@@ -1,5 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import { PageFrame } from '../../components/PageFrame/PageFrame';
+import { LoadingLine } from '../../components/QueryState';
 import { useSession } from '../../hooks/useSession';
 import { Link } from '../../router';
 import { ClientGallery } from './ClientGallery';
@@ -17,9 +18,7 @@ export default function MyGalleryPage() {
   return (
     <PageFrame title={t('pages.me')} wide>
       {isLoading ? (
-        <p className="muted" role="status">
-          {t('gallery:me.checkingLogin')}
-        </p>
+        <LoadingLine text={t('gallery:me.checkingLogin')} />
       ) : !user ? (
         <div className="gallery__state">
           <p>{t('gallery:me.notConnected')}</p>

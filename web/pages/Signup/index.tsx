@@ -1,16 +1,14 @@
-import { useQueryClient } from '@tanstack/react-query';
 import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { authApi, authErrorKey } from '../../api/auth';
-import { landingAfterSignIn, withNext } from '../../components/Account/landing';
+import { authApi } from '../../api/auth';
+import { withNext } from '../../components/Account/landing';
+import { useSignInSubmit } from '../../components/Account/useSignInSubmit';
 import { EmailField } from '../../components/EmailField';
-import { FormMessage } from '../../components/FormMessage';
+import { FormSubmit } from '../../components/FormSubmit';
 import { EMPTY_PASSWORD_PAIR, NewPasswordFields, passwordsMatch } from '../../components/NewPasswordFields';
 import { PageFrame } from '../../components/PageFrame/PageFrame';
 import { TextField } from '../../components/TextField';
-import { SESSION_QUERY_KEY } from '../../hooks/useSession';
-import { useSubmit } from '../../hooks/useSubmit';
-import { Link, useNavigate, useQueryParams } from '../../router';
+import { Link, useQueryParams } from '../../router';
 
 /**
  * /signup: full name (optional), e-mail, password and confirmation. Only the match is checked here; the server
@@ -19,20 +17,12 @@ import { Link, useNavigate, useQueryParams } from '../../router';
  */
 export default function SignupPage() {
   const { t } = useTranslation(['auth', 'common']);
-  const navigate = useNavigate();
   const params = useQueryParams();
-  const queryClient = useQueryClient();
   const [fullName, setFullName] = useState('');
   const [email, setEmail] = useState('');
   const [passwords, setPasswords] = useState(EMPTY_PASSWORD_PAIR);
-  const signUp = useSubmit(authApi.signUp, {
-    onSuccess: async (user) => {
-      await queryClient.invalidateQueries({ queryKey: SESSION_QUERY_KEY });
-      // A new client lands on /me, which asks them to confirm the address and then shows their gallery.
-      navigate(landingAfterSignIn(user, params.get('next')), { replace: true });
-    },
-    errorKey: (failure) => authErrorKey(failure),
-  });
+  // A new client lands on /me, which asks them to confirm the address and then shows their gallery.
+  const signUp = useSignInSubmit(authApi.signUp);
 
   const onSubmit = (event: FormEvent) => {
     event.preventDefault();
@@ -53,10 +43,12 @@ export default function SignupPage() {
         />
         <EmailField label={t('fields.email')} value={email} onChange={setEmail} />
         <NewPasswordFields kind="signup" value={passwords} onChange={setPasswords} />
-        <FormMessage kind="error" text={signUp.errorKey ? t(signUp.errorKey) : null} />
-        <button className="button" type="submit" disabled={signUp.busy}>
-          {signUp.busy ? t('signup.submitting') : t('signup.submit')}
-        </button>
+        <FormSubmit
+          busy={signUp.busy}
+          error={signUp.errorKey && t(signUp.errorKey)}
+          label={t('signup.submit')}
+          busyLabel={t('signup.submitting')}
+        />
         <div className="form-links">
           <span>
             {t('signup.haveAccount')} <Link to={withNext('/login', params.get('next'))}>{t('signup.loginLink')}</Link>
