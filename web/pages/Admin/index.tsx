@@ -3,6 +3,7 @@ import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { MAIN_GALLERY_FOLDER } from '../../../shared/folders';
 import { PageFrame } from '../../components/PageFrame/PageFrame';
+import { LoadingLine } from '../../components/QueryState';
 import { useNamespace } from '../../hooks/useNamespace';
 import { useSession } from '../../hooks/useSession';
 import { Link, Navigate, useLocation } from '../../router';
@@ -136,7 +137,7 @@ export default function AdminPage() {
   return (
     <PageFrame title={t('common:pages.admin')} wide>
       {isLoading || !textsReady ? (
-        <p className="muted">{t('common:loading')}</p>
+        <LoadingLine text={t('common:loading')} announce={false} />
       ) : !user ? (
         <>
           <p>{t('access.signedOut')}</p>

@@ -1,9 +1,9 @@
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { isLanguage, LANGUAGE_NAMES } from '../../../../shared/i18n/languages';
-import { FormMessage } from '../../../components/FormMessage';
 import { adminApi, adminKeys } from '../shared/admin-api';
 import { formatDateTime } from '../shared/format';
+import { PanelQueryState } from '../shared/PanelQueryState';
 
 /** Who accepted the booking terms, when, which version and in which language; with a CSV export. */
 export function AgreementsPanel() {
@@ -19,38 +19,39 @@ export function AgreementsPanel() {
           {t('admin.export')}
         </a>
       </div>
-      {query.isPending ? (
-        <p className="muted">{t('common:loading')}</p>
-      ) : query.isError ? (
-        <FormMessage kind="error" text={t('admin.loadFailed')} />
-      ) : query.data.items.length === 0 ? (
-        <p className="muted">{t('admin.empty')}</p>
-      ) : (
-        <table className="admin-table">
-          <thead>
-            <tr>
-              <th scope="col">{t('admin.who')}</th>
-              <th scope="col">{t('admin.when')}</th>
-              <th scope="col">{t('admin.version')}</th>
-              <th scope="col">{t('admin.language')}</th>
-            </tr>
-          </thead>
-          <tbody>
-            {query.data.items.map((item) => (
-              <tr key={item.id} data-testid="agreement-row">
-                <td>
-                  <bdi dir="ltr">{item.email ?? item.userId}</bdi>
-                </td>
-                <td>{formatDateTime(item.agreedAt, i18n.language)}</td>
-                <td>
-                  <code title={item.termsVersion}>{item.termsVersion.slice(0, 8)}</code>
-                </td>
-                <td>{isLanguage(item.language) ? LANGUAGE_NAMES[item.language] : item.language}</td>
+      <PanelQueryState
+        query={query}
+        error={t('admin.loadFailed')}
+        isEmpty={(data) => data.items.length === 0}
+        empty={t('admin.empty')}
+      >
+        {(data) => (
+          <table className="admin-table">
+            <thead>
+              <tr>
+                <th scope="col">{t('admin.who')}</th>
+                <th scope="col">{t('admin.when')}</th>
+                <th scope="col">{t('admin.version')}</th>
+                <th scope="col">{t('admin.language')}</th>
               </tr>
-            ))}
-          </tbody>
-        </table>
-      )}
+            </thead>
+            <tbody>
+              {data.items.map((item) => (
+                <tr key={item.id} data-testid="agreement-row">
+                  <td>
+                    <bdi dir="ltr">{item.email ?? item.userId}</bdi>
+                  </td>
+                  <td>{formatDateTime(item.agreedAt, i18n.language)}</td>
+                  <td>
+                    <code title={item.termsVersion}>{item.termsVersion.slice(0, 8)}</code>
+                  </td>
+                  <td>{isLanguage(item.language) ? LANGUAGE_NAMES[item.language] : item.language}</td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        )}
+      </PanelQueryState>
     </section>
   );
 }

@@ -4,11 +4,13 @@ import { formatMoney } from '../../../../shared/money';
 import { telHref } from '../../../../shared/phone';
 import { BOOKING_STATUSES, type BookingStatus, type BookingView } from '../../../../shared/schemas/booking';
 import { FormMessage } from '../../../components/FormMessage';
+import { LoadingLine } from '../../../components/QueryState';
 import { useNamespace } from '../../../hooks/useNamespace';
 import { currentLanguage } from '../../../i18n';
 import { formatDateTime } from '../shared/format';
 import { bookingAdminApi, bookingAdminKeys } from './booking-admin-api';
 import './bookings.css';
+import { PanelQueryState } from '../shared/PanelQueryState';
 
 /** One request as a card (it reads the same on a phone at the showground and on a desktop), with its status. */
 function BookingCard({ booking }: { booking: BookingView }) {
@@ -107,7 +109,7 @@ export function BookingsPanel() {
   const { t } = useTranslation('booking');
   const textsReady = useNamespace('booking');
   const query = useQuery({ queryKey: bookingAdminKeys.bookings, queryFn: bookingAdminApi.bookings });
-  if (!textsReady) return <p className="muted">{t('common:loading')}</p>;
+  if (!textsReady) return <LoadingLine text={t('common:loading')} announce={false} />;
   return (
     <section aria-labelledby="bookings-title">
       <div className="admin-toolbar">
@@ -115,19 +117,20 @@ export function BookingsPanel() {
           {t('admin.title')}
         </h2>
       </div>
-      {query.isPending ? (
-        <p className="muted">{t('common:loading')}</p>
-      ) : query.isError ? (
-        <FormMessage kind="error" text={t('admin.loadFailed')} />
-      ) : query.data.items.length === 0 ? (
-        <p className="muted">{t('admin.empty')}</p>
-      ) : (
-        <ul className="booking-cards">
-          {query.data.items.map((booking) => (
-            <BookingCard key={booking.id} booking={booking} />
-          ))}
-        </ul>
-      )}
+      <PanelQueryState
+        query={query}
+        error={t('admin.loadFailed')}
+        isEmpty={(data) => data.items.length === 0}
+        empty={t('admin.empty')}
+      >
+        {(data) => (
+          <ul className="booking-cards">
+            {data.items.map((booking) => (
+              <BookingCard key={booking.id} booking={booking} />
+            ))}
+          </ul>
+        )}
+      </PanelQueryState>
     </section>
   );
 }

@@ -3,7 +3,6 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { isolate } from '../../../../shared/bidi';
 import type { Client } from '../../../../shared/schemas/clients';
-import { FormMessage } from '../../../components/FormMessage';
 import { Notice } from '../../../components/Notice';
 import { useSubmit } from '../../../hooks/useSubmit';
 import { adminApi, adminKeys } from '../shared/admin-api';
@@ -12,6 +11,7 @@ import { ClientRow } from './ClientRow';
 import './clients.css';
 import { formatBytes } from '../shared/format';
 import { matchesNameOrEmail, NameOrEmailSearch } from '../shared/NameOrEmailSearch';
+import { PanelQueryState } from '../shared/PanelQueryState';
 
 /** A folder nobody owns (two accounts shared it before clients existed, or it was imported): give it to a client. */
 function UnownedFolder({
@@ -80,38 +80,36 @@ export function ClientsPanel() {
         {t('clients.title')}
       </h2>
       <AddClientForm onAdded={() => setSearch('')} />
-      {query.isPending ? (
-        <p className="muted">{t('common:loading')}</p>
-      ) : query.isError ? (
-        <FormMessage kind="error" text={t('clients.loadFailed')} />
-      ) : (
-        <>
-          <NameOrEmailSearch value={search} onChange={setSearch} />
-          <p className="muted">{t('clients.count', { count: query.data.items.length })}</p>
-          {query.data.items.length === 0 ? (
-            <p className="muted">{t('clients.empty')}</p>
-          ) : items.length === 0 ? (
-            <p className="muted">{t('folders.noMatch')}</p>
-          ) : (
-            <ul className="client-list">
-              {items.map((client) => (
-                <ClientRow key={client.id} client={client} />
-              ))}
-            </ul>
-          )}
-          {query.data.unownedFolders.length > 0 ? (
-            <>
-              <h3>{t('clients.unowned.title')}</h3>
-              <p className="muted">{t('clients.unowned.intro')}</p>
+      <PanelQueryState query={query} error={t('clients.loadFailed')}>
+        {(data) => (
+          <>
+            <NameOrEmailSearch value={search} onChange={setSearch} />
+            <p className="muted">{t('clients.count', { count: data.items.length })}</p>
+            {data.items.length === 0 ? (
+              <p className="muted">{t('clients.empty')}</p>
+            ) : items.length === 0 ? (
+              <p className="muted">{t('folders.noMatch')}</p>
+            ) : (
               <ul className="client-list">
-                {query.data.unownedFolders.map((folder) => (
-                  <UnownedFolder key={folder.folder} {...folder} clients={query.data.items} />
+                {items.map((client) => (
+                  <ClientRow key={client.id} client={client} />
                 ))}
               </ul>
-            </>
-          ) : null}
-        </>
-      )}
+            )}
+            {data.unownedFolders.length > 0 ? (
+              <>
+                <h3>{t('clients.unowned.title')}</h3>
+                <p className="muted">{t('clients.unowned.intro')}</p>
+                <ul className="client-list">
+                  {data.unownedFolders.map((folder) => (
+                    <UnownedFolder key={folder.folder} {...folder} clients={data.items} />
+                  ))}
+                </ul>
+              </>
+            ) : null}
+          </>
+        )}
+      </PanelQueryState>
     </section>
   );
 }

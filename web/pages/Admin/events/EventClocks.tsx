@@ -3,9 +3,9 @@ import { type FormEvent, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { isolateFor } from '../../../../shared/bidi';
 import type { AdminEvent } from '../../../../shared/schemas/events';
-import { FormMessage } from '../../../components/FormMessage';
 import { useSubmit } from '../../../hooks/useSubmit';
 import { currentLanguage } from '../../../i18n';
+import { PanelQueryState } from '../shared/PanelQueryState';
 import { SubmitWithMessages } from '../shared/SubmitWithMessages';
 import { camerasOf, classRounds, isoToZonedTime, zonedTimeToIso } from './event-admin-logic';
 import {
@@ -290,25 +290,26 @@ export function CameraClocks({ event, poll }: { event: AdminEvent; poll: () => n
     <section className="admin-card event-detail__section" aria-labelledby={titleId}>
       <h3 id={titleId}>{t('cameras.title')}</h3>
       <p className="muted">{t('cameras.hint')}</p>
-      {query.isPending ? (
-        <p className="muted">{t('common:loading')}</p>
-      ) : query.isError ? (
-        <FormMessage kind="error" text={t('photos.loadFailed')} />
-      ) : cameras.length === 0 ? (
-        <p className="muted">{t('cameras.none')}</p>
-      ) : (
-        <ul className="event-cameras">
-          {cameras.map((camera) => (
-            <CameraClock
-              key={camera.camera}
-              event={event}
-              camera={camera.camera}
-              offsetSeconds={camera.offsetSeconds}
-              photos={photos}
-            />
-          ))}
-        </ul>
-      )}
+      <PanelQueryState
+        query={query}
+        error={t('photos.loadFailed')}
+        isEmpty={() => cameras.length === 0}
+        empty={t('cameras.none')}
+      >
+        {() => (
+          <ul className="event-cameras">
+            {cameras.map((camera) => (
+              <CameraClock
+                key={camera.camera}
+                event={event}
+                camera={camera.camera}
+                offsetSeconds={camera.offsetSeconds}
+                photos={photos}
+              />
+            ))}
+          </ul>
+        )}
+      </PanelQueryState>
     </section>
   );
 }

@@ -5,6 +5,7 @@ import { isolate } from '../../../../shared/bidi';
 import type { AdminEvent } from '../../../../shared/schemas/events';
 import { FormMessage } from '../../../components/FormMessage';
 import { useSubmit } from '../../../hooks/useSubmit';
+import { PanelQueryState } from '../shared/PanelQueryState';
 import { useRangeSelection } from '../shared/useRangeSelection';
 import { isoToZonedTime } from './event-admin-logic';
 import { type AdminEntry, type AdminEventPhoto, eventsAdminApi, eventsAdminKeys } from './events-admin-api';
@@ -210,29 +211,30 @@ export function EventPhotos({
         <FormMessage kind="success" text={t('photos.assigned', { count: assign.data.changed })} />
       ) : null}
       <FormMessage kind="error" text={errorKey ? t(errorKey) : null} />
-      {query.isPending ? (
-        <p className="muted">{t('common:loading')}</p>
-      ) : query.isError ? (
-        <FormMessage kind="error" text={t('photos.loadFailed')} />
-      ) : photos.length === 0 ? (
-        <p className="muted">{view === 'unassigned' ? t('photos.allPlaced') : t('photos.none')}</p>
-      ) : (
-        <ul className="admin-grid event-photos" aria-busy={busy} aria-label={t('photos.title')}>
-          {photos.map((photo) => (
-            <PhotoTile
-              key={photo.id}
-              photo={photo}
-              selected={selected.has(photo.id)}
-              entry={view === 'all' ? (photo.entryId ? (byId.get(photo.entryId) ?? null) : null) : undefined}
-              isCover={event.cover?.id === photo.id}
-              timeZone={event.timeZone}
-              busy={busy}
-              checkbox={checkbox(photo.id)}
-              onCover={view === 'all' ? () => cover.submit(photo.id) : undefined}
-            />
-          ))}
-        </ul>
-      )}
+      <PanelQueryState
+        query={query}
+        error={t('photos.loadFailed')}
+        isEmpty={() => photos.length === 0}
+        empty={view === 'unassigned' ? t('photos.allPlaced') : t('photos.none')}
+      >
+        {() => (
+          <ul className="admin-grid event-photos" aria-busy={busy} aria-label={t('photos.title')}>
+            {photos.map((photo) => (
+              <PhotoTile
+                key={photo.id}
+                photo={photo}
+                selected={selected.has(photo.id)}
+                entry={view === 'all' ? (photo.entryId ? (byId.get(photo.entryId) ?? null) : null) : undefined}
+                isCover={event.cover?.id === photo.id}
+                timeZone={event.timeZone}
+                busy={busy}
+                checkbox={checkbox(photo.id)}
+                onCover={view === 'all' ? () => cover.submit(photo.id) : undefined}
+              />
+            ))}
+          </ul>
+        )}
+      </PanelQueryState>
     </section>
   );
 }

@@ -5,7 +5,7 @@ import type { AdminEvent } from '../../../../shared/schemas/events';
 import { ApiError } from '../../../api/client';
 import { errorMessageKey } from '../../../api/error-messages';
 import { formatEventDates } from '../../../components/Events/event-format';
-import { FormMessage } from '../../../components/FormMessage';
+import { LoadingLine } from '../../../components/QueryState';
 import { useNamespace } from '../../../hooks/useNamespace';
 import { useSubmit } from '../../../hooks/useSubmit';
 import { currentLanguage } from '../../../i18n';
@@ -16,6 +16,7 @@ import { eventsAdminApi, eventsAdminKeys } from './events-admin-api';
 import '../clients/clients.css';
 import '../orders/orders.css';
 import './events-admin.css';
+import { PanelQueryState } from '../shared/PanelQueryState';
 import { RowHead } from '../shared/RowHead';
 import { SubmitWithMessages } from '../shared/SubmitWithMessages';
 
@@ -155,7 +156,7 @@ export default function EventsPanel() {
   const [openId, setOpenId] = useState<string | null>(null);
   const events = query.data?.events ?? [];
   const open = openId ? events.find((event) => event.id === openId) : undefined;
-  if (!eventTexts || !adminTexts) return <p className="muted">{t('common:loading')}</p>;
+  if (!eventTexts || !adminTexts) return <LoadingLine text={t('common:loading')} announce={false} />;
   if (open) return <EventDetail key={open.id} event={open} onBack={() => setOpenId(null)} />;
   return (
     <section className="events-admin" aria-labelledby="events-admin-title">
@@ -164,19 +165,20 @@ export default function EventsPanel() {
       </h2>
       <p className="muted">{t('intro')}</p>
       <CreateEventForm onCreated={setOpenId} />
-      {query.isPending ? (
-        <p className="muted">{t('common:loading')}</p>
-      ) : query.isError ? (
-        <FormMessage kind="error" text={t('list.loadFailed')} />
-      ) : events.length === 0 ? (
-        <p className="muted">{t('list.empty')}</p>
-      ) : (
-        <ul className="client-list">
-          {events.map((event) => (
-            <EventRow key={event.id} event={event} onOpen={setOpenId} />
-          ))}
-        </ul>
-      )}
+      <PanelQueryState
+        query={query}
+        error={t('list.loadFailed')}
+        isEmpty={() => events.length === 0}
+        empty={t('list.empty')}
+      >
+        {() => (
+          <ul className="client-list">
+            {events.map((event) => (
+              <EventRow key={event.id} event={event} onOpen={setOpenId} />
+            ))}
+          </ul>
+        )}
+      </PanelQueryState>
     </section>
   );
 }

@@ -5,10 +5,10 @@ import type { AdminMedia } from '../../../../shared/schemas/admin';
 import { ApiError } from '../../../api/client';
 import { errorMessageKey } from '../../../api/error-messages';
 import { useConfirm } from '../../../components/Dialog';
-import { FormMessage } from '../../../components/FormMessage';
 import { useNotice } from '../../../components/Notice';
 import { adminApi, adminKeys } from '../shared/admin-api';
 import { formatBytes } from '../shared/format';
+import { PanelQueryState } from '../shared/PanelQueryState';
 import { Uploader } from '../uploads/Uploader';
 import { GalleryModeSwitch } from './GalleryModeSwitch';
 import { HomePicksEditor } from './HomePicksEditor';
@@ -100,34 +100,35 @@ export function FolderView({ folder, isMain }: { folder: string; isMain: boolean
       {notice.element}
       {confirmDialog}
       {isMain ? <HomePicksEditor items={items} disabled={working} /> : null}
-      {query.isPending ? (
-        <p className="muted">{t('common:loading')}</p>
-      ) : query.isError ? (
-        <FormMessage kind="error" text={t('folder.loadFailed')} />
-      ) : items.length === 0 ? (
-        <p className="muted">{t('folder.empty')}</p>
-      ) : (
-        <>
-          <p className="muted">
-            {t('folder.count', { count: items.length })} ·{' '}
-            {formatBytes(
-              items.reduce((sum, item) => sum + item.size, 0),
-              i18n.language,
-            )}
-          </p>
-          <MediaGrid
-            folder={folder}
-            isMain={isMain}
-            items={items}
-            working={working}
-            run={run}
-            confirm={confirm}
-            say={(text) => notice.show('success', text)}
-            failureText={(error, fallback) => (error instanceof ApiError ? t(errorMessageKey(error)) : fallback)}
-            onDelete={(item) => void remove(item)}
-          />
-        </>
-      )}
+      <PanelQueryState
+        query={query}
+        error={t('folder.loadFailed')}
+        isEmpty={() => items.length === 0}
+        empty={t('folder.empty')}
+      >
+        {() => (
+          <>
+            <p className="muted">
+              {t('folder.count', { count: items.length })} ·{' '}
+              {formatBytes(
+                items.reduce((sum, item) => sum + item.size, 0),
+                i18n.language,
+              )}
+            </p>
+            <MediaGrid
+              folder={folder}
+              isMain={isMain}
+              items={items}
+              working={working}
+              run={run}
+              confirm={confirm}
+              say={(text) => notice.show('success', text)}
+              failureText={(error, fallback) => (error instanceof ApiError ? t(errorMessageKey(error)) : fallback)}
+              onDelete={(item) => void remove(item)}
+            />
+          </>
+        )}
+      </PanelQueryState>
     </div>
   );
 }

@@ -3,7 +3,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { isolateFor } from '../../../../shared/bidi';
 import type { AdminOrder, AdminOrderPatch } from '../../../../shared/schemas/proofing';
-import { Dialog } from '../../../components/Dialog';
+import { ConfirmDialog } from '../../../components/Dialog';
 import { FormMessage } from '../../../components/FormMessage';
 import { useSubmit } from '../../../hooks/useSubmit';
 import { currentLanguage } from '../../../i18n';
@@ -92,29 +92,20 @@ export function OrderActions({ order, nameId }: { order: AdminOrder; nameId: str
         <DeliveryForm order={order} busy={update.busy} onSubmit={update.submit} onBack={() => choose(null)} />
       ) : null}
       {step === 'cancel' ? (
-        <Dialog title={t('orders.cancelTitle')} tone="danger" onClose={() => (update.busy ? undefined : choose(null))}>
+        <ConfirmDialog
+          title={t('orders.cancelTitle')}
+          tone="danger"
+          confirmLabel={t('orders.cancelConfirm')}
+          busyLabel={t('orders.working')}
+          cancelLabel={t('orders.keep')}
+          busy={update.busy}
+          error={update.errorKey ? t(update.errorKey) : null}
+          focusCancel
+          onConfirm={() => update.submit({ status: 'cancelled' })}
+          onCancel={() => choose(null)}
+        >
           <p>{t('orders.cancelText', { name: isolateFor(language, order.client.name || order.client.email) })}</p>
-          <FormMessage kind="error" text={update.errorKey ? t(update.errorKey) : null} />
-          <div className="dialog__actions">
-            <button
-              type="button"
-              className="button button--ghost"
-              disabled={update.busy}
-              data-autofocus
-              onClick={() => choose(null)}
-            >
-              {t('orders.keep')}
-            </button>
-            <button
-              type="button"
-              className="button button--danger-solid"
-              disabled={update.busy}
-              onClick={() => update.submit({ status: 'cancelled' })}
-            >
-              {update.busy ? t('orders.working') : t('orders.cancelConfirm')}
-            </button>
-          </div>
-        </Dialog>
+        </ConfirmDialog>
       ) : null}
       {step === 'cancel' ? null : <FormMessage kind="error" text={update.errorKey ? t(update.errorKey) : null} />}
     </>

@@ -2,10 +2,10 @@ import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ORDER_STATUSES, type OrderStatus } from '../../../../shared/schemas/proofing';
-import { FormMessage } from '../../../components/FormMessage';
 import { OrderCard } from './OrderCard';
 import { ordersApi, ordersKeys } from './orders-api';
 import './orders.css';
+import { PanelQueryState } from '../shared/PanelQueryState';
 
 /**
  * The orders tab: every client's sent selections, newest first, filtered by status; each a card with the client,
@@ -35,22 +35,23 @@ export function OrdersPanel() {
           </button>
         ))}
       </fieldset>
-      {query.isPending ? (
-        <p className="muted">{t('common:loading')}</p>
-      ) : query.isError ? (
-        <FormMessage kind="error" text={t('orders.loadFailed')} />
-      ) : orders.length === 0 ? (
-        <p className="muted">{status ? t('orders.emptyFiltered') : t('orders.empty')}</p>
-      ) : (
-        <>
-          <p className="muted">{t('orders.count', { count: orders.length })}</p>
-          <ul className="order-list">
-            {orders.map((order) => (
-              <OrderCard key={order.id} order={order} />
-            ))}
-          </ul>
-        </>
-      )}
+      <PanelQueryState
+        query={query}
+        error={t('orders.loadFailed')}
+        isEmpty={() => orders.length === 0}
+        empty={status ? t('orders.emptyFiltered') : t('orders.empty')}
+      >
+        {() => (
+          <>
+            <p className="muted">{t('orders.count', { count: orders.length })}</p>
+            <ul className="order-list">
+              {orders.map((order) => (
+                <OrderCard key={order.id} order={order} />
+              ))}
+            </ul>
+          </>
+        )}
+      </PanelQueryState>
     </section>
   );
 }

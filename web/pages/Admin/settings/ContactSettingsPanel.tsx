@@ -5,6 +5,7 @@ import type { ContactDetails, SiteInfo } from '../../../../shared/schemas/site';
 import { ApiError } from '../../../api/client';
 import { SITE_QUERY_KEY, useSiteInfo } from '../../../api/site';
 import { FormMessage } from '../../../components/FormMessage';
+import { LoadingLine } from '../../../components/QueryState';
 import { useNamespace } from '../../../hooks/useNamespace';
 import { useSubmit } from '../../../hooks/useSubmit';
 import { bookingAdminApi } from '../bookings/booking-admin-api';
@@ -54,7 +55,7 @@ export function ContactSettingsPanel() {
     if (site.data && draft === null) setDraft(draftOf(site.data.contact));
   }, [site.data, draft]);
 
-  if (!textsReady || site.isPending) return <p className="muted">{t('common:loading')}</p>;
+  if (!textsReady || site.isPending) return <LoadingLine text={t('common:loading')} announce={false} />;
   if (site.isError || !draft) return <FormMessage kind="error" text={t('contactSettings.loadFailed')} />;
 
   const refused = refusedFields(save.error);

@@ -8,6 +8,7 @@ import { FormMessage } from '../../../components/FormMessage';
 import { useSubmit } from '../../../hooks/useSubmit';
 import { ordersApi, ordersKeys, watermarkLogoUrl } from '../orders/orders-api';
 import { FilePickButton } from '../shared/FilePickButton';
+import { PanelQueryState } from '../shared/PanelQueryState';
 import { SubmitWithMessages } from '../shared/SubmitWithMessages';
 
 /** The longest watermark text the server takes (watermarkRequestSchema). */
@@ -167,16 +168,14 @@ export function WatermarkPanel() {
         {t('watermark.title')}
       </h2>
       <p className="muted">{t('watermark.intro')}</p>
-      {query.isPending ? (
-        <p className="muted">{t('common:loading')}</p>
-      ) : query.isError ? (
-        <FormMessage kind="error" text={t('watermark.loadFailed')} />
-      ) : (
-        <div className="admin-card watermark-panel__body">
-          <WatermarkForm settings={query.data} onSaved={onSaved} />
-          <LogoField settings={query.data} onSaved={onSaved} />
-        </div>
-      )}
+      <PanelQueryState query={query} error={t('watermark.loadFailed')}>
+        {(data) => (
+          <div className="admin-card watermark-panel__body">
+            <WatermarkForm settings={data} onSaved={onSaved} />
+            <LogoField settings={data} onSaved={onSaved} />
+          </div>
+        )}
+      </PanelQueryState>
     </section>
   );
 }

@@ -1,5 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import { FormMessage } from '../../../components/FormMessage';
+import { FormSubmit } from '../../../components/FormSubmit';
 
 interface SubmitWithMessagesProps {
   /** useSubmit's state: while busy the button waits and says so; its error key (with its namespace) is shown. */
@@ -10,16 +11,21 @@ interface SubmitWithMessagesProps {
   success?: string | null;
 }
 
-/** The end of an admin form: how the last save went (a success, then an error) and the submit button. */
+/**
+ * The end of an admin form that saves settings: what the last save did, then FormSubmit (its failure right above the
+ * button). The admin forms stay open after saving, so the success has to be said where the button is.
+ */
 export function SubmitWithMessages({ state, label, busyLabel, success = null }: SubmitWithMessagesProps) {
   const { t } = useTranslation();
   return (
     <>
       {success ? <FormMessage kind="success" text={success} /> : null}
-      <FormMessage kind="error" text={state.errorKey ? t(state.errorKey) : null} />
-      <button type="submit" className="button" disabled={state.busy}>
-        {state.busy ? busyLabel : label}
-      </button>
+      <FormSubmit
+        busy={state.busy}
+        error={state.errorKey ? t(state.errorKey) : null}
+        label={label}
+        busyLabel={busyLabel}
+      />
     </>
   );
 }

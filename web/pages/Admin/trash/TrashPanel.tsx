@@ -7,6 +7,7 @@ import { MediaImage } from '../../../components/Media/MediaImage';
 import { adminApi, adminKeys } from '../shared/admin-api';
 import '../folders/bulk.css';
 import { formatBytes, formatDateTime } from '../shared/format';
+import { PanelQueryState } from '../shared/PanelQueryState';
 
 /**
  * Deleted items with their thumbnails and the client they came from, restorable until the daily sweep removes them
@@ -38,46 +39,47 @@ export function TrashPanel() {
     <div className="trash-panel">
       <p className="muted">{t('trash.intro', { days: TRASH_RETENTION_DAYS })}</p>
       <FormMessage kind="error" text={failed ? t('trash.restoreFailed') : null} />
-      {query.isPending ? (
-        <p className="muted">{t('common:loading')}</p>
-      ) : query.isError ? (
-        <FormMessage kind="error" text={t('trash.loadFailed')} />
-      ) : query.data.items.length === 0 ? (
-        <p className="muted">{t('trash.empty')}</p>
-      ) : (
-        <ul className="trash-list" aria-busy={working}>
-          {query.data.items.map((item) => (
-            <li key={item.id} className="trash-item" data-testid="trash-item" data-name={item.name}>
-              <div className="trash-item__preview">
-                {item.view ? <MediaImage media={item.view} sizes="6rem" alt={item.name} /> : null}
-              </div>
-              <bdi className="trash-item__name">{item.name}</bdi>
-              <span className="muted" data-testid="trash-owner">
-                {item.owner ? (
-                  <>
-                    {t('trash.client')}: <bdi>{item.owner.name ?? item.owner.email}</bdi>
-                  </>
-                ) : (
-                  t('tabs.mainGallery')
-                )}{' '}
-                · <bdi>{formatBytes(item.size, i18n.language)}</bdi>
-              </span>
-              <span className="muted">
-                {t('trash.deletedAt')}: {item.deletedAt ? formatDateTime(item.deletedAt, i18n.language) : ''} ·{' '}
-                {t('trash.purgeAt')} {item.purgeAt ? formatDateTime(item.purgeAt, i18n.language) : ''}
-              </span>
-              <button
-                type="button"
-                className="button button--ghost"
-                disabled={working}
-                onClick={() => void restore(item.id, item.folder)}
-              >
-                {t('trash.restore')}
-              </button>
-            </li>
-          ))}
-        </ul>
-      )}
+      <PanelQueryState
+        query={query}
+        error={t('trash.loadFailed')}
+        isEmpty={(data) => data.items.length === 0}
+        empty={t('trash.empty')}
+      >
+        {(data) => (
+          <ul className="trash-list" aria-busy={working}>
+            {data.items.map((item) => (
+              <li key={item.id} className="trash-item" data-testid="trash-item" data-name={item.name}>
+                <div className="trash-item__preview">
+                  {item.view ? <MediaImage media={item.view} sizes="6rem" alt={item.name} /> : null}
+                </div>
+                <bdi className="trash-item__name">{item.name}</bdi>
+                <span className="muted" data-testid="trash-owner">
+                  {item.owner ? (
+                    <>
+                      {t('trash.client')}: <bdi>{item.owner.name ?? item.owner.email}</bdi>
+                    </>
+                  ) : (
+                    t('tabs.mainGallery')
+                  )}{' '}
+                  · <bdi>{formatBytes(item.size, i18n.language)}</bdi>
+                </span>
+                <span className="muted">
+                  {t('trash.deletedAt')}: {item.deletedAt ? formatDateTime(item.deletedAt, i18n.language) : ''} ·{' '}
+                  {t('trash.purgeAt')} {item.purgeAt ? formatDateTime(item.purgeAt, i18n.language) : ''}
+                </span>
+                <button
+                  type="button"
+                  className="button button--ghost"
+                  disabled={working}
+                  onClick={() => void restore(item.id, item.folder)}
+                >
+                  {t('trash.restore')}
+                </button>
+              </li>
+            ))}
+          </ul>
+        )}
+      </PanelQueryState>
     </div>
   );
 }
