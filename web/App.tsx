@@ -7,7 +7,7 @@ import { Layout } from './components/Layout/Layout';
 import { AppRoutes } from './routes';
 
 /** The admin's upload tray: a chunk of its own, loaded when the layout first shows it. */
-const UploadTray = lazy(() => import('./pages/Admin/UploadTray'));
+const UploadTray = lazy(() => import('./pages/Admin/uploads/UploadTray'));
 
 export function createQueryClient(): QueryClient {
   return new QueryClient({ defaultOptions: { queries: { retry: 1, refetchOnWindowFocus: false } } });

@@ -2,8 +2,8 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { NoticeKind } from '../../../shared/schemas/booking';
-import { bookingAdminApi, bookingAdminKeys } from './booking-admin-api';
-import './bookings.css';
+import { bookingAdminApi, bookingAdminKeys } from './bookings/booking-admin-api';
+import './bookings/bookings.css';
 
 /** The tab where each kind of news shows (the same tabs the photographer's e-mails link to). */
 const KIND_OF_TAB: Readonly<Record<string, NoticeKind>> = {

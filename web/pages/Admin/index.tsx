@@ -3,23 +3,24 @@ import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { MAIN_GALLERY_FOLDER } from '../../../shared/folders';
 import { PageFrame } from '../../components/PageFrame/PageFrame';
+import { LoadingLine } from '../../components/QueryState';
 import { useNamespace } from '../../hooks/useNamespace';
 import { useSession } from '../../hooks/useSession';
 import { Link, Navigate, useLocation } from '../../router';
-import { AgreementsPanel } from './AgreementsPanel';
-import { adminApi, adminKeys } from './admin-api';
-import { ADMIN_ROOT, parseAdminPath, tabPath } from './admin-paths';
-import { BookingsPanel } from './BookingsPanel';
-import { ClientsPanel } from './ClientsPanel';
-import { ContactSettingsPanel } from './ContactSettingsPanel';
-import EventsPanel from './EventsPanel';
-import { FolderList } from './FolderList';
-import { FolderView } from './FolderView';
+import { AgreementsPanel } from './agreements/AgreementsPanel';
+import { BookingsPanel } from './bookings/BookingsPanel';
+import { ClientsPanel } from './clients/ClientsPanel';
+import EventsPanel from './events/EventsPanel';
+import { FolderList } from './folders/FolderList';
+import { FolderView } from './folders/FolderView';
 import { NoticeBadge } from './NoticeBadge';
-import { OrdersPanel } from './OrdersPanel';
-import { TrashPanel } from './TrashPanel';
-import { WatermarkPanel } from './WatermarkPanel';
-import './admin.css';
+import { OrdersPanel } from './orders/OrdersPanel';
+import { ContactSettingsPanel } from './settings/ContactSettingsPanel';
+import { WatermarkPanel } from './settings/WatermarkPanel';
+import { adminApi, adminKeys } from './shared/admin-api';
+import { ADMIN_ROOT, parseAdminPath, tabPath } from './shared/admin-paths';
+import { TrashPanel } from './trash/TrashPanel';
+import './shared/admin.css';
 
 /** The first tab is where /admin lands. */
 const TABS = [
@@ -136,7 +137,7 @@ export default function AdminPage() {
   return (
     <PageFrame title={t('common:pages.admin')} wide>
       {isLoading || !textsReady ? (
-        <p className="muted">{t('common:loading')}</p>
+        <LoadingLine text={t('common:loading')} announce={false} />
       ) : !user ? (
         <>
           <p>{t('access.signedOut')}</p>

@@ -1,0 +1,57 @@
+import { useQuery } from '@tanstack/react-query';
+import { useTranslation } from 'react-i18next';
+import { isLanguage, LANGUAGE_NAMES } from '../../../../shared/i18n/languages';
+import { adminApi, adminKeys } from '../shared/admin-api';
+import { formatDateTime } from '../shared/format';
+import { PanelQueryState } from '../shared/PanelQueryState';
+
+/** Who accepted the booking terms, when, which version and in which language; with a CSV export. */
+export function AgreementsPanel() {
+  const { t, i18n } = useTranslation('contact');
+  const query = useQuery({ queryKey: adminKeys.agreements, queryFn: adminApi.agreements });
+  return (
+    <section className="agreements-panel" aria-labelledby="agreements-title">
+      <div className="admin-toolbar">
+        <h2 id="agreements-title" className="admin-subtitle">
+          {t('admin.title')}
+        </h2>
+        <a className="button button--ghost" href="/api/admin/agreements.csv" download>
+          {t('admin.export')}
+        </a>
+      </div>
+      <PanelQueryState
+        query={query}
+        error={t('admin.loadFailed')}
+        isEmpty={(data) => data.items.length === 0}
+        empty={t('admin.empty')}
+      >
+        {(data) => (
+          <table className="admin-table">
+            <thead>
+              <tr>
+                <th scope="col">{t('admin.who')}</th>
+                <th scope="col">{t('admin.when')}</th>
+                <th scope="col">{t('admin.version')}</th>
+                <th scope="col">{t('admin.language')}</th>
+              </tr>
+            </thead>
+            <tbody>
+              {data.items.map((item) => (
+                <tr key={item.id} data-testid="agreement-row">
+                  <td>
+                    <bdi dir="ltr">{item.email ?? item.userId}</bdi>
+                  </td>
+                  <td>{formatDateTime(item.agreedAt, i18n.language)}</td>
+                  <td>
+                    <code title={item.termsVersion}>{item.termsVersion.slice(0, 8)}</code>
+                  </td>
+                  <td>{isLanguage(item.language) ? LANGUAGE_NAMES[item.language] : item.language}</td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        )}
+      </PanelQueryState>
+    </section>
+  );
+}

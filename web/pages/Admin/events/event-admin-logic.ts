@@ -1,0 +1,206 @@
+import { dateToZonedTime, zonedTimeToDate } from '../../../../shared/zoned-time';
+import { ApiError } from '../../../api/client';
+
+/** Pure helpers of the admin's Events tab: the address suggested from a name, start-list errors, selection, time. */
+
+const SLUG_MAX = 80;
+
+/** Russian letters as they are usually written in Latin ones in a web address. */
+const CYRILLIC: Record<string, string> = {
+  а: 'a',
+  б: 'b',
+  в: 'v',
+  г: 'g',
+  д: 'd',
+  е: 'e',
+  ё: 'e',
+  ж: 'zh',
+  з: 'z',
+  и: 'i',
+  й: 'y',
+  к: 'k',
+  л: 'l',
+  м: 'm',
+  н: 'n',
+  о: 'o',
+  п: 'p',
+  р: 'r',
+  с: 's',
+  т: 't',
+  у: 'u',
+  ф: 'f',
+  х: 'kh',
+  ц: 'ts',
+  ч: 'ch',
+  ш: 'sh',
+  щ: 'shch',
+  ъ: '',
+  ы: 'y',
+  ь: '',
+  э: 'e',
+  ю: 'yu',
+  я: 'ya',
+};
+
+/**
+ * The address suggested for an event, /events/<slug>, from its name: lower-case Latin letters, digits and hyphens
+ * (accents dropped, Russian written in Latin letters). A name with no Latin letters at all (Hebrew, Arabic) gives
+ * `event-<date>` plus any digits it holds, which the photographer can then change.
+ */
+export function suggestSlug(name: string, date = ''): string {
+  const latin = [...name.normalize('NFKD').toLowerCase()]
+    .map((char) => CYRILLIC[char] ?? char)
+    .join('')
+    .replace(/[\u0300-\u036f]/g, '')
+    .replace(/ß/g, 'ss')
+    .replace(/[^a-z0-9]+/g, '-')
+    .replace(/^-+|-+$/g, '');
+  const base = /[a-z]/.test(latin) ? latin : ['event', date, latin].filter(Boolean).join('-');
+  return trimSlug(base);
+}
+
+function trimSlug(slug: string): string {
+  if (slug.length <= SLUG_MAX) return slug;
+  const cut = slug.slice(0, SLUG_MAX);
+  const hyphen = cut.lastIndexOf('-');
+  return (hyphen > SLUG_MAX / 2 ? cut.slice(0, hyphen) : cut).replace(/-+$/g, '');
+}
+
+/** Whether the server will take `slug` as an address (eventSlugSchema). */
+export function isValidSlug(slug: string): boolean {
+  return /^[a-z0-9](?:[a-z0-9-]{0,78}[a-z0-9])?$/.test(slug);
+}
+
+/** One line of a refused start list: the spreadsheet row (0 for the file as a whole), why, and its stable code. */
+export interface StartListProblem {
+  line: number;
+  code: string;
+  reason: string;
+}
+
+/**
+ * The problems of a refused start list (400 `invalid-start-list`, details.problems), by line, or null when the error
+ * is something else (the network, a lost session).
+ */
+export function startListProblems(error: unknown): StartListProblem[] | null {
+  if (!(error instanceof ApiError) || error.code !== 'invalid-start-list') return null;
+  const details = error.details as { line?: unknown; problems?: unknown } | undefined;
+  const raw = Array.isArray(details?.problems) ? details.problems : [];
+  const problems = raw.flatMap((item): StartListProblem[] => {
+    if (!item || typeof item !== 'object') return [];
+    const { line, code, reason } = item as Record<string, unknown>;
+    return [
+      {
+        line: typeof line === 'number' ? line : 0,
+        code: typeof code === 'string' ? code : '',
+        reason: typeof reason === 'string' ? reason : '',
+      },
+    ];
+  });
+  if (problems.length > 0) return problems.sort((a, b) => a.line - b.line);
+  const line = typeof details?.line === 'number' ? details.line : 0;
+  return [{ line, code: '', reason: error.message }];
+}
+
+/** Start-list problem codes the panel explains in the admin's language; any other shows the server's reason. */
+export const KNOWN_PROBLEMS = [
+  'file-too-large',
+  'not-csv',
+  'empty',
+  'missing-column',
+  'duplicate-column',
+  'bad-quotes',
+  'field-count',
+  'too-many-rows',
+  'missing-value',
+  'too-long',
+  'bad-time',
+  'unreadable-character',
+  'duplicate-number',
+] as const;
+
+export function isKnownProblem(code: string): code is (typeof KNOWN_PROBLEMS)[number] {
+  return (KNOWN_PROBLEMS as readonly string[]).includes(code);
+}
+
+/**
+ * The selection after a click on `id`: a plain click toggles it; a shift-click sets every photo between the last one
+ * clicked (`anchor`) and this one to the state the clicked photo takes, as file managers do.
+ */
+export function clickSelection(
+  ids: readonly string[],
+  selected: ReadonlySet<string>,
+  id: string,
+  anchor: string | null,
+  shift: boolean,
+): Set<string> {
+  const next = new Set(selected);
+  const select = !selected.has(id);
+  const from = anchor === null ? -1 : ids.indexOf(anchor);
+  const to = ids.indexOf(id);
+  if (shift && from >= 0 && to >= 0) {
+    const [start, end] = from < to ? [from, to] : [to, from];
+    for (const each of ids.slice(start, end + 1)) {
+      if (select) next.add(each);
+      else next.delete(each);
+    }
+    return next;
+  }
+  if (select) next.add(id);
+  else next.delete(id);
+  return next;
+}
+
+/**
+ * A wall-clock time at the event (`2026-05-14T09:31:10`, as a datetime-local field gives it) as an ISO instant, read
+ * in the event's time zone rather than the browser's; null when it is not a time.
+ */
+export function zonedTimeToIso(local: string, timeZone: string): string | null {
+  try {
+    return zonedTimeToDate(local, timeZone).toISOString();
+  } catch {
+    return null;
+  }
+}
+
+/** An instant as a datetime-local value in the event's time zone (to start the "true time" field from a photo). */
+export function isoToZonedTime(iso: string, timeZone: string): string {
+  const instant = new Date(iso);
+  return Number.isNaN(instant.getTime()) ? '' : dateToZonedTime(instant, timeZone);
+}
+
+/** The classes of a start list with their round lengths: the set ones, else the default. */
+export function classRounds(
+  entryClasses: readonly string[],
+  configured: ReadonlyArray<{ name: string; roundSeconds: number }>,
+  defaultSeconds: number,
+): Array<{ name: string; roundSeconds: number; set: boolean }> {
+  const set = new Map(configured.map((item) => [item.name, item.roundSeconds]));
+  const names = [...new Set([...entryClasses, ...configured.map((item) => item.name)])];
+  return names.map((name) => ({
+    name,
+    roundSeconds: set.get(name) ?? defaultSeconds,
+    set: set.has(name),
+  }));
+}
+
+/**
+ * Every camera of an event: the ones with a clock offset set, and the ones its photos name (offset 0 until set), in
+ * name order.
+ */
+export function camerasOf(
+  configured: ReadonlyArray<{ camera: string; offsetSeconds: number }>,
+  photos: ReadonlyArray<{ camera: string | null }>,
+): Array<{ camera: string; offsetSeconds: number }> {
+  const offsets = new Map(configured.map((item) => [item.camera, item.offsetSeconds]));
+  for (const photo of photos) if (photo.camera && !offsets.has(photo.camera)) offsets.set(photo.camera, 0);
+  return [...offsets]
+    .map(([camera, offsetSeconds]) => ({ camera, offsetSeconds }))
+    .sort((a, b) => (a.camera < b.camera ? -1 : a.camera > b.camera ? 1 : 0));
+}
+
+/** The link to share for an event: with its key when it is unlisted. */
+export function eventLink(origin: string, slug: string, visibility: string, accessKey: string): string {
+  const path = `${origin}/events/${encodeURIComponent(slug)}`;
+  return visibility === 'unlisted' ? `${path}?key=${encodeURIComponent(accessKey)}` : path;
+}
