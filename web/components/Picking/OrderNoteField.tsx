@@ -1,6 +1,7 @@
 import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ORDER_NOTE_MAX } from './picks-logic';
+import './picking.css';
 
 interface OrderNoteFieldProps {
   value: string;

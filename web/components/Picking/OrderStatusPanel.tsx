@@ -4,6 +4,7 @@ import type { Language } from '../../../shared/i18n/languages';
 import { formatMoney } from '../../../shared/money';
 import type { ClientOrder } from '../../../shared/schemas/proofing';
 import { formatWhen } from './picks-logic';
+import './picking.css';
 
 /**
  * Where the client's latest order stands: its status in words, what happens next, what was ordered and for how

@@ -1,5 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import type { MediaView } from '../../../shared/schemas/media';
+import './picking.css';
 
 interface PickButtonProps {
   item: MediaView;

@@ -3,6 +3,7 @@ import { isolateFor } from '../../../shared/bidi';
 import type { Language } from '../../../shared/i18n/languages';
 import { formatMoney } from '../../../shared/money';
 import type { PicksResponse } from '../../../shared/schemas/proofing';
+import './picking.css';
 
 interface PicksSummaryProps {
   picks: PicksResponse;

@@ -6,6 +6,7 @@ import type { PicksResponse } from '../../../shared/schemas/proofing';
 import { ConfirmDialog } from '../Dialog';
 import { OrderNoteField } from './OrderNoteField';
 import { ORDER_NOTE_MAX } from './picks-logic';
+import './picking.css';
 
 interface SendDialogProps {
   picks: PicksResponse;
