@@ -13,7 +13,7 @@ import { openTestDatabase } from '../../test/support/test-database';
 import { DERIVE_JOB, INGEST_HOLD_MS } from './ingest';
 import { createDeriveJobHandler } from './ingest-job';
 
-const fixtures = path.resolve(import.meta.dirname, '../test/fixtures/media');
+const fixtures = path.resolve(import.meta.dirname, '../../test/fixtures/media');
 
 describe.each(TEST_DATABASES)('ingestFile on %s', (kind) => {
   let t: Awaited<ReturnType<typeof openTestDatabase>>;

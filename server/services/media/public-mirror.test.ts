@@ -232,7 +232,7 @@ describe.each(TEST_DATABASES)('the public mirror on %s', (kind) => {
 });
 
 it('the mirror knows every type the image and video pipelines make, exactly as the proxy configuration names them', () => {
-  const conf = fs.readFileSync(path.join(import.meta.dirname, '../../deploy/nginx/gallery-locations.conf'), 'utf8');
+  const conf = fs.readFileSync(path.join(import.meta.dirname, '../../../deploy/nginx/gallery-locations.conf'), 'utf8');
   const block = /types \{([^}]*)\}/.exec(conf)?.[1] ?? '';
   const named = Object.fromEntries(
     block
