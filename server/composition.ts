@@ -6,7 +6,6 @@ import { createChangeTransport } from './db/change-transport';
 import type { Database } from './db/database';
 import type { Config } from './env';
 import { createInstances } from './jobs/instances';
-import { createMediaUrls, loadMediaUrlKey } from './presenters/media-urls';
 import { createAdminMediaRepository } from './repositories/admin-media-repository';
 import { createAdminNoticeRepository } from './repositories/admin-notice-repository';
 import { createAgreementRepository } from './repositories/agreement-repository';
@@ -32,6 +31,7 @@ import { createAdminMediaService } from './services/media/admin-media';
 import { createBulkMediaService } from './services/media/bulk-media';
 import { createMediaRuntime } from './services/media/ingest-runtime';
 import { createMediaAccess } from './services/media/media-access';
+import { createMediaUrls, loadMediaUrlKey } from './services/media/media-urls';
 import { createProofService } from './services/media/proofs';
 import { createPublicMirror } from './services/media/public-mirror';
 import { createStorageApiService } from './services/media/storage-api';
@@ -128,7 +128,6 @@ export async function composeServices(input: {
   const gallery = createGalleryService({
     media: media.media,
     gallery: createGalleryRepository(db),
-    urls: mediaUrls,
     changes,
   });
   const findById = (id: string) => media.media.findById(id);
@@ -143,7 +142,7 @@ export async function composeServices(input: {
   // The links nginx sends public derivatives from (MEDIA_ACCEL=nginx on disk; otherwise it does nothing).
   const publicMirror = createPublicMirror({ config, media: media.media, changes, logger });
   const eventRepository = createEventRepository(db);
-  const events = createEventService({ events: eventRepository, media: media.media, urls: mediaUrls, changes });
+  const events = createEventService({ events: eventRepository, media: media.media, changes });
   const picks = createPicksService({ access: mediaAccess, proofing, orders: orderRepository, media: media.media });
   const galleryModes = createGalleryModes({
     modes: proofing,
@@ -243,7 +242,6 @@ export async function composeServices(input: {
       clients,
       settings,
       mailer: accounts.mailer,
-      urls: mediaUrls,
       siteName: config.siteName,
       publicUrl: config.publicUrl,
       adminEmail: config.adminEmail,

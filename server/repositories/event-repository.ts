@@ -28,6 +28,17 @@ export type EventChanges = Partial<
   Pick<EventRecord, 'name' | 'startsOn' | 'endsOn' | 'venue' | 'discipline' | 'visibility' | 'coverMediaId'>
 >;
 
+/**
+ * How many entries an event shows; how many of its ready photos are placed with an entry, with a shown one (what the
+ * public may see), and with none.
+ */
+export interface EventCounts {
+  shownEntries: number;
+  placedPhotos: number;
+  shownPhotos: number;
+  unplacedPhotos: number;
+}
+
 /** One line of a start list; `startTime` is a moment (ISO, UTC). */
 export interface EntryRecord {
   id: string;
@@ -318,9 +329,7 @@ export function createEventRepository(db: Db) {
      * How many entries the event shows; how many of its ready photos are placed with an entry, and of those how many
      * with a shown one (what the public may see: a hidden entry's photos are never on the event's page).
      */
-    async counts(
-      eventId: string,
-    ): Promise<{ shownEntries: number; placedPhotos: number; shownPhotos: number; unplacedPhotos: number }> {
+    async counts(eventId: string): Promise<EventCounts> {
       const entries = await db
         .selectFrom('event_entry')
         .select((eb) => eb.fn.countAll<number | string>().as('n'))

@@ -1,15 +1,19 @@
 import { randomBytes } from 'node:crypto';
-import { priceOfEntry } from '../../../shared/pricing';
-import type { AdminEvent, EntryResult, EventVisibility, PublicEvent } from '../../../shared/schemas/events';
+import { type Money, priceOfEntry } from '../../../shared/pricing';
+import type { EventVisibility } from '../../../shared/schemas/events';
 import { DEFAULT_ROUND_SECONDS } from '../../../shared/schemas/events';
 import { zonedTimeToDate } from '../../../shared/zoned-time';
 import type { ChangeFeed } from '../../cache/change-feed';
 import { createKeyVersions } from '../../cache/key-versions';
 import { AppError } from '../../errors';
 import type { CaptureInfo } from '../../media/capture-time';
-import { presentMedia } from '../../presenters/media-presenter';
-import type { MediaUrls } from '../../presenters/media-urls';
-import type { EntryRecord, EventRecord, EventRepository } from '../../repositories/event-repository';
+import type {
+  EntryRecord,
+  EventCounts,
+  EventPhotoRecord,
+  EventRecord,
+  EventRepository,
+} from '../../repositories/event-repository';
 import type { MediaRecord, MediaRepository } from '../../repositories/media-repository';
 import type { PickScope } from '../proofing/picks';
 import { assignPhotos, offsetFromReference } from './assignment';
@@ -67,13 +71,33 @@ const ASSIGN_DEBOUNCE_MS = 500;
 
 const notFound = () => new AppError('not-found', 'There is no such event.');
 
+/** An event as its page shows it: the event, what it shows of its start list and photos, and its cover if ready. */
+export interface EventSummary {
+  event: EventRecord;
+  counts: EventCounts;
+  cover: MediaRecord | null;
+}
+
+/** An event as the photographer's list shows it: also its class rules and camera clocks. */
+export interface AdminEventSummary extends EventSummary {
+  classes: Array<{ name: string; roundSeconds: number }>;
+  cameras: Array<{ camera: string; offsetSeconds: number }>;
+}
+
+/** An entry "find my photos" matched: its first proofs, how many it has, and the price of the whole entry. */
+export interface EntryMatch {
+  entry: EntryRecord;
+  records: MediaRecord[];
+  photoCount: number;
+  wholeEntry: { horses: number; total: Money };
+}
+
 /** The change feed's topic of start-list changes (import, an entry hidden or shown); the key is the event id. */
 export const EVENT_ENTRIES_TOPIC = 'event-entries';
 
 export interface EventServiceDeps {
   events: EventRepository;
   media: Pick<MediaRepository, 'findVisibleByIds' | 'findById'>;
-  urls: MediaUrls;
   /** Where start-list changes are announced, so every instance drops its search index of that event. */
   changes?: Pick<ChangeFeed, 'publish' | 'subscribe'>;
 }
@@ -111,24 +135,11 @@ export function createEventService(deps: EventServiceDeps) {
     return event;
   }
 
-  async function present(event: EventRecord): Promise<PublicEvent> {
+  /** The event with its counts, and its cover only while that photo is ready and not in the trash. */
+  async function summaryOf(event: EventRecord): Promise<EventSummary> {
     const counts = await events.counts(event.id);
     const cover = event.coverMediaId ? await deps.media.findById(event.coverMediaId) : undefined;
-    return {
-      slug: event.slug,
-      name: event.name,
-      date: event.startsOn,
-      endDate: event.endsOn,
-      venue: event.venue,
-      discipline: event.discipline as PublicEvent['discipline'],
-      indexable: event.visibility === 'public',
-      cover:
-        cover?.status === 'ready' && !cover.deletedAt
-          ? presentMedia(cover, deps.urls, { signed: true, proof: true })
-          : null,
-      entryCount: counts.shownEntries,
-      photoCount: counts.shownPhotos,
-    };
+    return { event, counts, cover: cover?.status === 'ready' && !cover.deletedAt ? cover : null };
   }
 
   /** The event's search index and its entries, built once and dropped when the start list or an entry changes. */
@@ -186,13 +197,6 @@ export function createEventService(deps: EventServiceDeps) {
     return { assigned, unassigned: result.size - assigned };
   }
 
-  function thumbnailOf(record: MediaRecord): string {
-    const smallest = record.derivatives
-      .filter((item) => item.role === 'image' && (item.format === 'jpeg' || item.format === 'png'))
-      .toSorted((a, b) => a.width - b.width)[0];
-    return smallest ? deps.urls.url(record.id, smallest.file, { signed: true }) : '';
-  }
-
   return {
     async create(input: {
       name: string;
@@ -239,38 +243,26 @@ export function createEventService(deps: EventServiceDeps) {
       await events.update(id, changes);
     },
 
-    async listForAdmin(): Promise<AdminEvent[]> {
+    async listForAdmin(): Promise<AdminEventSummary[]> {
       const all = await events.list();
       return Promise.all(
         all.map(async (event) => {
-          const [view, counts, classes, cameras] = await Promise.all([
-            present(event),
-            events.counts(event.id),
+          const [summary, classes, cameras] = await Promise.all([
+            summaryOf(event),
             events.classes(event.id),
             events.cameras(event.id),
           ]);
-          return {
-            ...view,
-            id: event.id,
-            visibility: event.visibility,
-            accessKey: event.accessKey,
-            timeZone: event.timeZone,
-            // The photographer's count takes in the hidden rides too: "all photos" is the placed and the unplaced.
-            photoCount: counts.placedPhotos,
-            unassignedCount: counts.unplacedPhotos,
-            classes,
-            cameras,
-          };
+          return { ...summary, classes, cameras };
         }),
       );
     },
 
-    async listPublic(): Promise<PublicEvent[]> {
-      return Promise.all((await events.list('public')).map(present));
+    async listPublic(): Promise<EventSummary[]> {
+      return Promise.all((await events.list('public')).map(summaryOf));
     },
 
-    async page(slug: string, key?: string): Promise<PublicEvent> {
-      return present(await visibleEvent(slug, key));
+    async page(slug: string, key?: string): Promise<EventSummary> {
+      return summaryOf(await visibleEvent(slug, key));
     },
 
     /**
@@ -306,22 +298,14 @@ export function createEventService(deps: EventServiceDeps) {
       return { entries: count };
     },
 
-    async entriesForAdmin(id: string) {
+    /** The start list, hidden lines too, each with how many photos are placed with it. */
+    async entriesForAdmin(id: string): Promise<Array<{ entry: EntryRecord; photoCount: number }>> {
       await mustFind(id);
       const [entries, photos] = await Promise.all([events.entries(id), events.photos(id)]);
       const perEntry = new Map<string, number>();
       for (const photo of photos)
         if (photo.entryId) perEntry.set(photo.entryId, (perEntry.get(photo.entryId) ?? 0) + 1);
-      return entries.map((entry) => ({
-        id: entry.id,
-        number: entry.number,
-        rider: entry.rider,
-        horse: entry.horse,
-        class: entry.className,
-        startTime: entry.startTime,
-        hidden: entry.hidden,
-        photoCount: perEntry.get(entry.id) ?? 0,
-      }));
+      return entries.map((entry) => ({ entry, photoCount: perEntry.get(entry.id) ?? 0 }));
     },
 
     async setEntryHidden(id: string, entryId: string, hidden: boolean): Promise<void> {
@@ -368,7 +352,10 @@ export function createEventService(deps: EventServiceDeps) {
     },
 
     /** The event's photos for the admin: all, only the unassigned ones, or one entry's. */
-    async photosForAdmin(id: string, filter: { unassigned?: boolean; entryId?: string }) {
+    async photosForAdmin(
+      id: string,
+      filter: { unassigned?: boolean; entryId?: string },
+    ): Promise<Array<{ photo: EventPhotoRecord; record: MediaRecord }>> {
       await mustFind(id);
       const photos = (await events.photos(id)).filter((photo) =>
         filter.unassigned ? photo.entryId === null : filter.entryId ? photo.entryId === filter.entryId : true,
@@ -378,23 +365,12 @@ export function createEventService(deps: EventServiceDeps) {
       );
       return photos.flatMap((photo) => {
         const record = records.get(photo.mediaId);
-        return record
-          ? [
-              {
-                id: record.id,
-                name: record.name,
-                thumbnail: thumbnailOf(record),
-                capturedAt: photo.capturedAt,
-                camera: photo.camera,
-                entryId: photo.entryId,
-              },
-            ]
-          : [];
+        return record ? [{ photo, record }] : [];
       });
     },
 
     /** "Find my photos": entries matching a start number, a rider or a horse, each with its proofs. */
-    async search(slug: string, q: string, key?: string): Promise<EntryResult[]> {
+    async search(slug: string, q: string, key?: string): Promise<EntryMatch[]> {
       const event = await visibleEvent(slug, key);
       const { search, byId, heats } = await searchIndex(event);
       const ids = search.search(q, SEARCH_LIMIT);
@@ -405,19 +381,11 @@ export function createEventService(deps: EventServiceDeps) {
         const entry = byId.get(id);
         if (!entry || entry.hidden) return [];
         const found = photos.get(id);
-        const items = (found?.records ?? []).map((record) =>
-          presentMedia(record, deps.urls, { signed: true, proof: true }),
-        );
         const horses = heats.get(heatKey(entry))?.length ?? 1;
         return [
           {
-            id: entry.id,
-            number: entry.number,
-            rider: entry.rider,
-            horse: entry.horse,
-            class: entry.className,
-            startTime: entry.startTime,
-            items,
+            entry,
+            records: found?.records ?? [],
             photoCount: found?.count ?? 0,
             wholeEntry: { horses, total: priceOfEntry(horses).total },
           },
@@ -426,14 +394,12 @@ export function createEventService(deps: EventServiceDeps) {
     },
 
     /** Every photo of one shown entry, as proofs: what a search result shows a first look of. */
-    async entryPhotos(slug: string, entryId: string, key?: string) {
+    async entryPhotos(slug: string, entryId: string, key?: string): Promise<MediaRecord[]> {
       const event = await visibleEvent(slug, key);
       const entry = (await searchIndex(event)).byId.get(entryId);
       if (!entry || entry.hidden) throw new AppError('not-found', 'There is no such entry.');
       const photos = await events.photosOfEntries(event.id, [entryId], ENTRY_PHOTOS_LIMIT);
-      return (photos.get(entryId)?.records ?? []).map((record) =>
-        presentMedia(record, deps.urls, { signed: true, proof: true }),
-      );
+      return photos.get(entryId)?.records ?? [];
     },
 
     /**
