@@ -2,7 +2,8 @@ import type { AdminEntry, AdminEvent, AdminEventPhoto, EntryResult, PublicEvent 
 import type { MediaView } from '../../shared/schemas/media';
 import type { EntryRecord, EventPhotoRecord } from '../repositories/event-repository';
 import type { MediaRecord } from '../repositories/media-repository';
-import type { AdminEventSummary, EntryMatch, EventSummary } from '../services/events/events';
+import type { AdminEventSummary, EventSummary } from '../services/events/event-summaries';
+import type { EntryMatch } from '../services/events/find-my-photos';
 import type { MediaUrls } from '../services/media/media-urls';
 import { presentMedia, thumbnailOf } from './media-presenter';
 
