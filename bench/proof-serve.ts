@@ -8,7 +8,7 @@ import { execFile } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
 import { promisify } from 'node:util';
-import { createMediaUrls, loadMediaUrlKey } from '../server/presenters/media-urls';
+import { createMediaUrls, loadMediaUrlKey } from '../server/services/media/media-urls';
 import { uploadReadyPhoto } from '../server/test/admin-upload';
 import { until } from '../server/test/support/ingest';
 import { TestClient } from '../server/test/test-client';

@@ -6,7 +6,6 @@ import type { ChangeFeed } from './cache/change-feed';
 import type { PublicPageCache } from './cache/public-pages';
 import type { Config } from './env';
 import type { Instances } from './jobs/instances';
-import type { MediaUrls } from './presenters/media-urls';
 import type { ClientAccounts } from './services/accounts/client-accounts';
 import type { ClientsAdmin } from './services/accounts/clients-admin';
 import type { EventService } from './services/events/events';
@@ -17,6 +16,7 @@ import type { PhotosReadyService } from './services/galleries/photos-ready';
 import type { AdminMediaService } from './services/media/admin-media';
 import type { BulkMediaService } from './services/media/bulk-media';
 import type { MediaAccess } from './services/media/media-access';
+import type { MediaUrls } from './services/media/media-urls';
 import type { ProofService } from './services/media/proofs';
 import type { PublicMirror } from './services/media/public-mirror';
 import type { StorageApiService } from './services/media/storage-api';
@@ -70,7 +70,7 @@ export interface AppContext {
   publicPages: PublicPageCache;
   /** The picture a shared link shows (/social-card.jpg), made from the home page's hero. */
   socialCards: SocialCards;
-  /** `/media/<id>/<file>` URLs, signed for private items (server/presenters/media-urls.ts). */
+  /** `/media/<id>/<file>` URLs, signed for private items (server/services/media/media-urls.ts). */
   mediaUrls: MediaUrls;
   /** The one rule deciding who may read a media item (server/services/media/media-access.ts). */
   mediaAccess: MediaAccess;

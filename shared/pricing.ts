@@ -81,6 +81,30 @@ export function priceOfPicks(count: number, options: { includedAvailable?: boole
   };
 }
 
+/** What a selection's summary shows of its price: the count, what the deposit covers, each further pick's price. */
+export interface PicksSummaryPrice {
+  count: number;
+  included: number;
+  includedLimit: number;
+  unitPrice: Money;
+  total: Money;
+}
+
+/**
+ * `priceOfPicks` as a selection's summary states it: the server's answer to a pick, and the browser's own update of
+ * the summary at a toggle before that answer arrives, say the same.
+ */
+export function picksSummaryPrice(count: number, options: { includedAvailable?: boolean } = {}): PicksSummaryPrice {
+  const price = priceOfPicks(count, options);
+  return {
+    count: price.count,
+    included: price.included,
+    includedLimit: price.includedLimit,
+    unitPrice: { amount: price.unitAmount, currency: price.total.currency },
+    total: price.total,
+  };
+}
+
 /** What a whole competition entry costs. */
 export interface EntryPrice {
   horses: number;

@@ -7,7 +7,6 @@ export function composeEvents(base: Foundation, media: MediaArea) {
   const events = createEventService({
     events: base.repositories.events,
     media: media.runtime.media,
-    urls: base.mediaUrls,
     changes: base.changes,
   });
   return { events, folderEvent: eventIdOfFolder };

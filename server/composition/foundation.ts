@@ -6,7 +6,7 @@ import type { Database } from '../db/database';
 import type { Config } from '../env';
 import { createInstances, type Instances } from '../jobs/instances';
 import { createMailer, type Mailer } from '../mail/mailer';
-import { createMediaUrls, loadMediaUrlKey, type MediaUrls } from '../presenters/media-urls';
+import { createMediaUrls, loadMediaUrlKey, type MediaUrls } from '../services/media/media-urls';
 import { createAdminMediaRepository } from '../repositories/admin-media-repository';
 import { createClientRepository } from '../repositories/client-repository';
 import { createEmailTokenRepository } from '../repositories/email-token-repository';

@@ -13,7 +13,6 @@ export function composeGalleries(base: Foundation, media: MediaArea) {
   const gallery = createGalleryService({
     media: media.runtime.media,
     gallery: createGalleryRepository(base.database.db),
-    urls: base.mediaUrls,
     changes: base.changes,
   });
   const modes = createGalleryModes({

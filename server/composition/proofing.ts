@@ -25,7 +25,6 @@ export function composeProofing(base: Foundation, media: MediaArea) {
       clients: repositories.clients,
       settings: repositories.settings,
       mailer: base.mailer,
-      urls: base.mediaUrls,
       siteName: config.siteName,
       publicUrl: config.publicUrl,
       adminEmail: config.adminEmail,

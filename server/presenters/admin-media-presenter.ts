@@ -2,8 +2,8 @@ import type { AdminMedia } from '../../shared/schemas/admin';
 import type { TrashItem } from '../../shared/schemas/admin-bulk';
 import type { FolderOwnerName } from '../repositories/admin-media-repository';
 import type { MediaRecord } from '../repositories/media-repository';
+import type { MediaUrls } from '../services/media/media-urls';
 import { presentMedia } from './media-presenter';
-import type { MediaUrls } from './media-urls';
 
 /**
  * A media item as the admin panel sees it: any state, with the grid view once ready. Private items get signed URLs

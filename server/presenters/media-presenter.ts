@@ -2,7 +2,7 @@ import type { MediaView } from '../../shared/schemas/media';
 import type { Derivative } from '../media/types';
 import { DEFAULT_SRC_WIDTH } from '../media/variants';
 import type { MediaRecord } from '../repositories/media-repository';
-import type { MediaUrls } from './media-urls';
+import type { MediaUrls } from '../services/media/media-urls';
 
 /** What every view of an item says of it, whichever files it links to. */
 function described(record: MediaRecord): Pick<MediaView, 'id' | 'kind' | 'name' | 'width' | 'height' | 'placeholder'> {
@@ -89,4 +89,15 @@ function presentProof(record: MediaRecord, urls: MediaUrls): MediaView {
     duration: record.duration,
     proof: true,
   };
+}
+
+/**
+ * The smallest clean picture of an item (a video's poster), signed: the photographer's thumbnails (orders, event
+ * photos) are never watermarked.
+ */
+export function thumbnailOf(record: MediaRecord, urls: MediaUrls): string {
+  const smallest = record.derivatives
+    .filter((item) => item.role === 'image' && (item.format === 'jpeg' || item.format === 'png'))
+    .toSorted((a, b) => a.width - b.width)[0];
+  return smallest ? urls.url(record.id, smallest.file, { signed: true }) : '';
 }

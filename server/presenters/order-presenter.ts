@@ -1,14 +1,16 @@
 import { CURRENCY } from '../../shared/pricing';
-import type { AdminOrder, ClientOrder, MoneyView } from '../../shared/schemas/proofing';
-import type { MediaRecord } from '../repositories/media-repository';
-import type { OrderEvent, OrderRecord } from '../repositories/order-repository';
-import type { MediaUrls } from './media-urls';
+import type { AdminOrder, ClientOrder, MoneyView, PicksResponse } from '../../shared/schemas/proofing';
+import type { OrderRecord } from '../repositories/order-repository';
+import type { MediaUrls } from '../services/media/media-urls';
+import type { AdminOrderRecords, OrderWithHistory } from '../services/proofing/orders';
+import type { PicksSummary } from '../services/proofing/picks';
+import { thumbnailOf } from './media-presenter';
 
 /** Orders are priced in the site's one currency; the column keeps it for the record. */
 const money = (amount: number): MoneyView => ({ amount, currency: CURRENCY });
 
 /** An order as its client sees it. */
-export function presentClientOrder(order: OrderRecord, history: OrderEvent[]): ClientOrder {
+export function presentClientOrder({ order, history }: OrderWithHistory): ClientOrder {
   return {
     id: order.id,
     status: order.status,
@@ -20,29 +22,29 @@ export function presentClientOrder(order: OrderRecord, history: OrderEvent[]): C
   };
 }
 
-export interface OrderClient {
-  name: string;
-  email: string;
+/** What sending a selection (or a whole entry) answers: the order it made, or the open one it already was. */
+export function presentOrderCreated(order: OrderRecord): Pick<ClientOrder, 'id' | 'status' | 'total'> {
+  return { id: order.id, status: order.status, total: money(order.totalAmount) };
 }
 
 /** The competition (and the entry) an order came from; nulls for an order from the client's own gallery. */
-export type OrderOrigin = Pick<AdminOrder, 'event' | 'entry'>;
+function originOf({ event, entry }: AdminOrderRecords): Pick<AdminOrder, 'event' | 'entry'> {
+  if (!event) return { event: null, entry: null };
+  return {
+    event: { name: event.name, slug: event.slug },
+    entry: entry ? { number: entry.number, rider: entry.rider, horse: entry.horse, class: entry.className } : null,
+  };
+}
 
 /** An order in the photographer's tab: the client, clean thumbnails of the picks, the payment and the history. */
-export function presentAdminOrder(
-  order: OrderRecord,
-  history: OrderEvent[],
-  items: MediaRecord[],
-  client: OrderClient,
-  urls: MediaUrls,
-  origin: OrderOrigin,
-): AdminOrder {
+export function presentAdminOrder(records: AdminOrderRecords, urls: MediaUrls): AdminOrder {
+  const { order, client } = records;
   return {
     kind: order.kind,
-    ...origin,
-    ...presentClientOrder(order, history),
-    client: { ...client, folder: order.folder },
-    items: items.map((item) => ({
+    ...originOf(records),
+    ...presentClientOrder(records),
+    client: { name: client?.fullName ?? '', email: client?.email ?? '', folder: order.folder },
+    items: records.items.map((item) => ({
       id: item.id,
       name: item.name,
       kind: item.isVideo ? 'video' : 'image',
@@ -60,12 +62,7 @@ export function presentAdminOrder(
   };
 }
 
-/** The smallest clean picture of an item (a video's poster), signed: the admin's thumbnails are never watermarked. */
-function thumbnailOf(item: MediaRecord, urls: MediaUrls): string {
-  const smallest = item.derivatives
-    .filter(
-      (derivative) => derivative.role === 'image' && (derivative.format === 'jpeg' || derivative.format === 'png'),
-    )
-    .toSorted((a, b) => a.width - b.width)[0];
-  return smallest ? urls.url(item.id, smallest.file, { signed: true }) : '';
+/** A client's selection and its price, with the order that holds it (or their latest). */
+export function presentPicks(summary: PicksSummary): PicksResponse {
+  return { ...summary, order: summary.order ? presentClientOrder(summary.order) : null };
 }

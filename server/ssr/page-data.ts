@@ -5,6 +5,8 @@ import { homeResponseSchema } from '../../shared/schemas/media';
 import { type SessionUser, sessionResponseSchema } from '../../shared/schemas/session';
 import { siteInfoSchema } from '../../shared/schemas/site';
 import type { PageData } from '../../web/entry-server';
+import { publicEventList, publicEventPage } from '../answers/event-answers';
+import { publicGalleryAnswer } from '../answers/gallery-answer';
 import { homeAnswer } from '../answers/home-answer';
 import { siteInfo } from '../answers/site-info';
 import type { AppContext } from '../context';
@@ -37,7 +39,7 @@ export interface PageRequest {
 /** The event, or null when there is none to show at this address (unknown, hidden, or unlisted without its key). */
 async function eventOrNull(ctx: PageDataContext, slug: string, key: string | undefined) {
   try {
-    return await ctx.events.page(slug, key);
+    return await publicEventPage(ctx, slug, key);
   } catch (error) {
     if (error instanceof AppError && error.status === 404) return null;
     throw error;
@@ -64,11 +66,11 @@ export async function loadPageData(ctx: PageDataContext, request: PageRequest): 
     // The very bytes GET /api/gallery sends (and keeps). A page the API refuses (past the deepest one) loads nothing:
     // the browser asks for it and is told, as it would be without the server's render.
     if (galleryQuerySchema.safeParse({ type, page: number }).success) {
-      const answer = await ctx.gallery.publicAnswer(type, number);
+      const answer = await publicGalleryAnswer(ctx, type, number);
       data.gallery = { type, page: number, answer: JSON.parse(answer.body.toString('utf8')) as GalleryPage };
     }
   } else if (page.name === 'events') {
-    data.events = asSent(publicEventListSchema, { events: await ctx.events.listPublic() });
+    data.events = asSent(publicEventListSchema, { events: await publicEventList(ctx) });
   } else if (page.name === 'event') {
     const event = await eventOrNull(ctx, page.slug, request.eventKey);
     if (event) data.event = { slug: page.slug, key: request.eventKey, answer: asSent(publicEventSchema, event) };

@@ -46,7 +46,7 @@ export function registerSitemapRoutes(app: FastifyInstance, ctx: Pick<AppContext
   const { publicUrl } = ctx.config;
   app.get('/sitemap.xml', async (_request, reply) => {
     const events = await ctx.events.listPublic();
-    const pathnames = [...SITE_PAGES, ...events.map((event) => `/events/${encodeURIComponent(event.slug)}`)];
+    const pathnames = [...SITE_PAGES, ...events.map(({ event }) => `/events/${encodeURIComponent(event.slug)}`)];
     return reply
       .header('cache-control', 'public, max-age=3600')
       .type('application/xml; charset=utf-8')

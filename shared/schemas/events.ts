@@ -85,14 +85,18 @@ export const adminEventSchema = publicEventSchema.extend({
 export type AdminEvent = z.infer<typeof adminEventSchema>;
 export const adminEventListSchema = z.object({ events: z.array(adminEventSchema) });
 
-/** One entry of the start list, as a search result shows it (with its proofs). */
-export const entryResultSchema = z.object({
+/** One line of the start list, as the public search and the admin's start-list view both name it. */
+const entryLineSchema = z.object({
   id: z.string(),
   number: z.string(),
   rider: z.string(),
   horse: z.string(),
   class: z.string(),
   startTime: z.string(),
+});
+
+/** One entry of the start list, as a search result shows it (with its proofs). */
+export const entryResultSchema = entryLineSchema.extend({
   /** The first of the ride's proofs (a search answers quickly however many match); `photoCount` says how many in all. */
   items: z.array(mediaViewSchema),
   photoCount: z.number().int().nonnegative(),
@@ -146,19 +150,15 @@ export const adminEventPhotoSchema = z.object({
   camera: z.string().nullable(),
   entryId: z.string().nullable(),
 });
+export type AdminEventPhoto = z.infer<typeof adminEventPhotoSchema>;
 export const adminEventPhotoListSchema = z.object({ photos: z.array(adminEventPhotoSchema) });
 
 /** An entry in the admin's start-list view. */
-export const adminEntrySchema = z.object({
-  id: z.string(),
-  number: z.string(),
-  rider: z.string(),
-  horse: z.string(),
-  class: z.string(),
-  startTime: z.string(),
+export const adminEntrySchema = entryLineSchema.extend({
   hidden: z.boolean(),
   photoCount: z.number().int().nonnegative(),
 });
+export type AdminEntry = z.infer<typeof adminEntrySchema>;
 export const adminEntryListSchema = z.object({ entries: z.array(adminEntrySchema) });
 
 /** POST /api/events/:slug/orders — the whole entry (with `entryId`), or the picks made on this event's page. */

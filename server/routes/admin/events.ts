@@ -14,6 +14,7 @@ import {
 import { isTimeZone } from '../../../shared/zoned-time';
 import type { AppContext } from '../../context';
 import { AppError } from '../../errors';
+import { presentAdminEntry, presentAdminEvent, presentAdminEventPhoto } from '../../presenters/event-presenter';
 
 const idParams = z.object({ id: z.string().uuid('not an event id') });
 const entryParams = idParams.extend({ entryId: z.string().uuid('not an entry id') });
@@ -38,7 +39,7 @@ export const eventAdminRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = asyn
   );
 
   app.get('/api/admin/events', { schema: { response: { 200: adminEventListSchema } } }, async () => ({
-    events: await ctx.events.listForAdmin(),
+    events: (await ctx.events.listForAdmin()).map((summary) => presentAdminEvent(summary, ctx.mediaUrls)),
   }));
 
   app.post(
@@ -71,7 +72,7 @@ export const eventAdminRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = asyn
   app.get(
     '/api/admin/events/:id/entries',
     { schema: { params: idParams, response: { 200: adminEntryListSchema } } },
-    async (request) => ({ entries: await ctx.events.entriesForAdmin(request.params.id) }),
+    async (request) => ({ entries: (await ctx.events.entriesForAdmin(request.params.id)).map(presentAdminEntry) }),
   );
 
   app.patch(
@@ -98,12 +99,13 @@ export const eventAdminRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = asyn
   app.get(
     '/api/admin/events/:id/photos',
     { schema: { params: idParams, querystring: photosQuery, response: { 200: adminEventPhotoListSchema } } },
-    async (request) => ({
-      photos: await ctx.events.photosForAdmin(request.params.id, {
+    async (request) => {
+      const photos = await ctx.events.photosForAdmin(request.params.id, {
         unassigned: request.query.unassigned === '1',
         entryId: request.query.entry,
-      }),
-    }),
+      });
+      return { photos: photos.map((photo) => presentAdminEventPhoto(photo, ctx.mediaUrls)) };
+    },
   );
 
   app.post('/api/admin/events/:id/assign', { schema: { params: idParams, body: assignRequestSchema } }, (request) =>

@@ -12,6 +12,7 @@ import {
 import type { AppContext } from '../../context';
 import { formatContentDisposition } from '../../http/content-disposition';
 import { requestLanguage } from '../../plugins/request-language';
+import { presentAdminOrder, presentClientOrder } from '../../presenters/order-presenter';
 
 const orderParams = z.object({ id: z.string().uuid('not an order id') });
 const listQuery = z.object({ status: orderStatusSchema.optional() });
@@ -39,14 +40,15 @@ export const orderAdminRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = asyn
     async (request) => {
       // The photographer's e-mails follow the language they use the panel in.
       await ctx.orders.rememberAdminLanguage(requestLanguage(request));
-      return { orders: await ctx.orders.listForAdmin(request.query.status) };
+      const orders = await ctx.orders.listForAdmin(request.query.status);
+      return { orders: orders.map((order) => presentAdminOrder(order, ctx.mediaUrls)) };
     },
   );
 
   app.patch(
     '/api/admin/orders/:id',
     { schema: { params: orderParams, body: adminOrderPatchSchema, response: { 200: clientOrderSchema } } },
-    (request) => ctx.orders.update(request.params.id, request.body),
+    async (request) => presentClientOrder(await ctx.orders.update(request.params.id, request.body)),
   );
 
   app.get(

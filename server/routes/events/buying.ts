@@ -6,6 +6,7 @@ import { orderCreatedSchema, picksResponseSchema } from '../../../shared/schemas
 import type { AppContext } from '../../context';
 import { requireVerified, sessionUserOf } from '../../plugins/authorize';
 import { requestLanguage } from '../../plugins/request-language';
+import { presentOrderCreated, presentPicks } from '../../presenters/order-presenter';
 
 const slugParams = z.object({ slug: eventSlugSchema });
 const pickParams = slugParams.extend({ mediaId: mediaIdSchema });
@@ -27,27 +28,25 @@ export const eventBuyingRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = asy
     { schema: { params: slugParams, querystring: keyQuery, response: { 200: picksResponseSchema } } },
     async (request) => {
       const scope = await ctx.events.pickScope(request.params.slug, request.query.key);
-      return ctx.picks.summary(sessionUserOf(request), scope);
+      return presentPicks(await ctx.picks.summary(sessionUserOf(request), scope));
     },
   );
 
-  app.put(
-    '/api/events/:slug/picks/:mediaId',
-    { schema: { params: pickParams, querystring: keyQuery, response: { 200: picksResponseSchema } } },
-    async (request) => {
-      const scope = await ctx.events.pickScope(request.params.slug, request.query.key);
-      return ctx.picks.pick(sessionUserOf(request), request.params.mediaId, scope);
-    },
-  );
-
-  app.delete(
-    '/api/events/:slug/picks/:mediaId',
-    { schema: { params: pickParams, querystring: keyQuery, response: { 200: picksResponseSchema } } },
-    async (request) => {
-      const scope = await ctx.events.pickScope(request.params.slug, request.query.key);
-      return ctx.picks.unpick(sessionUserOf(request), request.params.mediaId, scope);
-    },
-  );
+  // PUT picks a photo of the event's page, DELETE unpicks it: the same scope and answer, one call apart.
+  for (const [method, change] of [
+    ['PUT', 'pick'],
+    ['DELETE', 'unpick'],
+  ] as const) {
+    app.route({
+      method,
+      url: '/api/events/:slug/picks/:mediaId',
+      schema: { params: pickParams, querystring: keyQuery, response: { 200: picksResponseSchema } },
+      async handler(request) {
+        const scope = await ctx.events.pickScope(request.params.slug, request.query.key);
+        return presentPicks(await ctx.picks[change](sessionUserOf(request), request.params.mediaId, scope));
+      },
+    });
+  }
 
   app.post(
     '/api/events/:slug/orders',
@@ -73,7 +72,7 @@ export const eventBuyingRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = asy
             return ctx.orders.submit(user, { note, language, scope, eventId: scope.eventId });
           })();
       reply.code(created ? 201 : 200);
-      return { id: order.id, status: order.status, total: order.total };
+      return presentOrderCreated(order);
     },
   );
 };

@@ -8,7 +8,9 @@ import {
   publicEventListSchema,
   publicEventSchema,
 } from '../../../shared/schemas/events';
+import { publicEventList, publicEventPage } from '../../answers/event-answers';
 import type { AppContext } from '../../context';
+import { presentEntryResult, presentEventProof } from '../../presenters/event-presenter';
 import { eventBuyingRoutes } from './buying';
 
 const slugParams = z.object({ slug: eventSlugSchema });
@@ -22,14 +24,14 @@ const keyQuery = z.object({ key: z.string().max(64).optional() });
 export const eventRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app, { ctx }) => {
   app.get('/api/events', { schema: { response: { 200: publicEventListSchema } } }, async (_request, reply) => {
     reply.header('cache-control', 'public, max-age=30');
-    return { events: await ctx.events.listPublic() };
+    return { events: await publicEventList(ctx) };
   });
 
   app.get(
     '/api/events/:slug',
     { schema: { params: slugParams, querystring: keyQuery, response: { 200: publicEventSchema } } },
     async (request, reply) => {
-      const event = await ctx.events.page(request.params.slug, request.query.key);
+      const event = await publicEventPage(ctx, request.params.slug, request.query.key);
       // Signed proof URLs inside, and an unlisted event's key in the request: never kept by a shared cache.
       reply.header('cache-control', 'private, no-store');
       if (!event.indexable) reply.header('x-robots-tag', 'noindex');
@@ -45,7 +47,8 @@ export const eventRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (ap
     async (request, reply) => {
       reply.header('cache-control', 'private, no-store');
       reply.header('x-robots-tag', 'noindex');
-      return { entries: await ctx.events.search(request.params.slug, request.query.q, request.query.key) };
+      const matches = await ctx.events.search(request.params.slug, request.query.q, request.query.key);
+      return { entries: matches.map((match) => presentEntryResult(match, ctx.mediaUrls)) };
     },
   );
 
@@ -62,7 +65,8 @@ export const eventRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (ap
       reply.header('cache-control', 'private, no-store');
       reply.header('x-robots-tag', 'noindex');
       const { slug, entryId } = request.params;
-      return { items: await ctx.events.entryPhotos(slug, entryId, request.query.key) };
+      const records = await ctx.events.entryPhotos(slug, entryId, request.query.key);
+      return { items: records.map((record) => presentEventProof(record, ctx.mediaUrls)) };
     },
   );
 

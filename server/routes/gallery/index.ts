@@ -6,10 +6,11 @@ import {
   galleryQuerySchema,
   privateGalleryQuerySchema,
 } from '../../../shared/schemas/gallery';
+import { publicGalleryAnswer } from '../../answers/gallery-answer';
 import { sendAnswer } from '../../cache/send-answer';
 import type { AppContext } from '../../context';
 import { requireVerified, sessionUserOf } from '../../plugins/authorize';
-import { presentMedia } from '../../presenters/media-presenter';
+import { presentClientGalleryPage } from '../../presenters/gallery-presenter';
 import { archiveRoutes } from './archive';
 
 const privateSchema = { querystring: privateGalleryQuerySchema, response: { 200: galleryPageSchema } };
@@ -24,13 +25,13 @@ const privateSchema = { querystring: privateGalleryQuerySchema, response: { 200:
 export const galleryRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app, { ctx }) => {
   const { gallery } = ctx;
 
-  // The same for every visitor, so it is kept as bytes (ctx.gallery.publicAnswer) and sent as it is: the response
+  // The same for every visitor, so it is kept as bytes (publicGalleryAnswer) and sent as it is: the response
   // schema is applied once, when the answer is made, instead of on every request. It is kept already compressed
   // (Brotli and gzip), and a GET has no body, so the compression plugin's per-request hooks have nothing to do here.
   const publicOptions = { schema: { querystring: galleryQuerySchema }, compress: false, decompress: false } as const;
   app.get(PUBLIC_GALLERY_PATH, publicOptions, async (request, reply) => {
     const { type, page } = request.query;
-    const answer = await gallery.publicAnswer(type, page);
+    const answer = await publicGalleryAnswer(ctx, type, page);
     // A browser may reuse it briefly (back and forth between pages); a new upload still shows within seconds.
     reply.header('cache-control', 'public, max-age=5');
     return sendAnswer(request, reply, answer);
@@ -45,14 +46,7 @@ export const galleryRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (
       gallery.page({ folder, kind: type }, page, per / GALLERY_PAGE_SIZE),
       ctx.mediaAccess.delivery(folder),
     ]);
-    const { records, ...counts } = result;
-    // In a proofing gallery the client gets watermarked proofs, except for what an order delivered to them.
-    // Each carries the day it was added, for the dense grid's date headings.
-    const present = (record: (typeof records)[number]) => ({
-      ...presentMedia(record, ctx.mediaUrls, { signed: true, proof: !delivery.isClean(record.id) }),
-      addedAt: record.timeCreated,
-    });
-    return { ...counts, items: records.map(present) };
+    return presentClientGalleryPage(result, ctx.mediaUrls, (mediaId) => delivery.isClean(mediaId));
   });
 
   await app.register(archiveRoutes, { ctx });

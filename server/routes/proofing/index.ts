@@ -12,6 +12,7 @@ import type { AppContext } from '../../context';
 import { requireVerified, sessionUserOf } from '../../plugins/authorize';
 import { requestLanguage } from '../../plugins/request-language';
 import { presentMedia } from '../../presenters/media-presenter';
+import { presentClientOrder, presentOrderCreated, presentPicks } from '../../presenters/order-presenter';
 
 const pickParams = z.object({ mediaId: mediaIdSchema });
 
@@ -26,20 +27,20 @@ export const proofingRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async 
     reply.header('cache-control', 'private, no-store');
   });
 
-  app.get('/api/me/picks', { schema: { response: { 200: picksResponseSchema } } }, (request) =>
-    ctx.picks.summary(sessionUserOf(request)),
+  app.get('/api/me/picks', { schema: { response: { 200: picksResponseSchema } } }, async (request) =>
+    presentPicks(await ctx.picks.summary(sessionUserOf(request))),
   );
 
   app.put(
     '/api/me/picks/:mediaId',
     { schema: { params: pickParams, response: { 200: picksResponseSchema } } },
-    (request) => ctx.picks.pick(sessionUserOf(request), request.params.mediaId),
+    async (request) => presentPicks(await ctx.picks.pick(sessionUserOf(request), request.params.mediaId)),
   );
 
   app.delete(
     '/api/me/picks/:mediaId',
     { schema: { params: pickParams, response: { 200: picksResponseSchema } } },
-    (request) => ctx.picks.unpick(sessionUserOf(request), request.params.mediaId),
+    async (request) => presentPicks(await ctx.picks.unpick(sessionUserOf(request), request.params.mediaId)),
   );
 
   app.get('/api/me/picks/items', { schema: { response: { 200: pickedItemsSchema } } }, async (request) => {
@@ -64,11 +65,11 @@ export const proofingRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async 
       });
       // Sending the same selection again is not an error: it answers the order the first send made.
       reply.code(created ? 201 : 200);
-      return { id: order.id, status: order.status, total: order.total };
+      return presentOrderCreated(order);
     },
   );
 
   app.get('/api/me/orders', { schema: { response: { 200: clientOrderListSchema } } }, async (request) => ({
-    orders: await ctx.orders.listForClient(sessionUserOf(request)),
+    orders: (await ctx.orders.listForClient(sessionUserOf(request))).map(presentClientOrder),
   }));
 };

@@ -9,9 +9,10 @@ import type { Config } from '../../env';
 import { AppError } from '../../errors';
 import { linkEmail } from '../../mail/link-email';
 import type { Mailer } from '../../mail/mailer';
-import type { AdminMediaRepository } from '../../repositories/admin-media-repository';
 import type { ClientRecord, ClientRepository } from '../../repositories/client-repository';
 import type { EmailTokenRepository } from '../../repositories/email-token-repository';
+import type { FolderRepository } from '../../repositories/folder-repository';
+import type { TrashRepository } from '../../repositories/trash-repository';
 import { insertClientWithFreeFolder } from '../galleries/client-folders';
 import type { GalleryChanged } from '../galleries/gallery-service';
 import { CHANGE_EMAIL_TTL_MS, INVITATION_TTL_MS, newEmailToken } from './email-tokens';
@@ -23,7 +24,7 @@ export interface ClientsAdminDeps {
   auth: BetterAuth;
   clients: ClientRepository;
   tokens: EmailTokenRepository;
-  folders: Pick<AdminMediaRepository, 'folderStats' | 'trashFolder' | 'countFolder'>;
+  folders: Pick<FolderRepository, 'folderStats' | 'countFolder'> & Pick<TrashRepository, 'trashFolder'>;
   mailer: Pick<Mailer, 'send'>;
   config: Pick<Config, 'publicUrl' | 'siteName' | 'adminEmail'>;
   /** Creates the hidden placeholder of a new client's folder. */

@@ -1,7 +1,7 @@
 import { MAIN_GALLERY_FOLDER } from '../../../shared/folders';
 import type { GalleryMode } from '../../../shared/schemas/proofing';
 import { AppError } from '../../errors';
-import type { AdminMediaRepository } from '../../repositories/admin-media-repository';
+import type { FolderOwnerRepository } from '../../repositories/folder-owner-repository';
 import type { ProofingRepository } from '../../repositories/proofing-repository';
 
 /**
@@ -11,7 +11,7 @@ import type { ProofingRepository } from '../../repositories/proofing-repository'
  */
 export function createGalleryModes(deps: {
   modes: ProofingRepository;
-  folders: Pick<AdminMediaRepository, 'findOwnerByFolder'>;
+  folders: Pick<FolderOwnerRepository, 'findOwnerByFolder'>;
   /** Enqueues the proofs of a folder's items (server/services/media/proofs.ts). */
   prepareProofs: (folder: string) => Promise<unknown>;
 }) {

@@ -1,11 +1,13 @@
 import { randomBytes } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import { MAIN_GALLERY_FOLDER } from '../../../shared/folders';
+import type { GalleryType } from '../../../shared/schemas/gallery';
 import { createChangeFeed } from '../../cache/change-feed';
-import { createMediaUrls } from '../../presenters/media-urls';
+import { presentPublicGalleryPage } from '../../presenters/gallery-presenter';
 import type { GalleryIndex, GalleryScope } from '../../repositories/gallery-repository';
 import type { GalleryCursor, MediaRecord } from '../../repositories/media-repository';
-import { createGalleryService, GALLERY_TOPIC } from './gallery-service';
+import { createMediaUrls } from '../media/media-urls';
+import { createGalleryService, GALLERY_TOPIC, type GalleryPageRecords } from './gallery-service';
 
 /** A ready main-gallery picture as the presenter needs it: one JPEG derivative. */
 function item(id: string): MediaRecord {
@@ -37,7 +39,6 @@ async function fakeGallery(initialTotal: number, buildMs: number) {
   const ids = (n: number) => Array.from({ length: n }, (_, i) => `m${i}`);
   const changes = await createChangeFeed();
   const service = createGalleryService({
-    urls: createMediaUrls(randomBytes(32)),
     changes,
     now: () => clock.now,
     gallery: {
@@ -62,7 +63,12 @@ async function fakeGallery(initialTotal: number, buildMs: number) {
       },
     },
   });
-  return { clock, state, service, changes };
+  // The public answer as server/answers/gallery-answer.ts makes it.
+  const urls = createMediaUrls(randomBytes(32));
+  const present = (page: GalleryPageRecords) => presentPublicGalleryPage(page, urls);
+  const publicAnswer = (type: GalleryType, number: number) => service.publicAnswer(type, number, present);
+  const publicPage = async (type: GalleryType, number: number) => present(await service.publicPage(type, number));
+  return { clock, state, service, changes, publicAnswer, publicPage };
 }
 
 const scope: GalleryScope = { folder: MAIN_GALLERY_FOLDER, kind: 'all' };
@@ -146,37 +152,37 @@ describe('gallery pages by number', () => {
 
 describe('the public answer kept as bytes', () => {
   it('is the JSON of the public page, made once per type and page and sent as the same bytes', async () => {
-    const { service, state } = await fakeGallery(20, 0);
-    const first = await service.publicAnswer('all', 2);
-    expect(JSON.parse(first.body.toString())).toEqual(await service.publicPage('all', 2));
+    const { publicAnswer, publicPage, state } = await fakeGallery(20, 0);
+    const first = await publicAnswer('all', 2);
+    expect(JSON.parse(first.body.toString())).toEqual(await publicPage('all', 2));
     const listed = state.listed.length;
-    const again = await service.publicAnswer('all', 2);
+    const again = await publicAnswer('all', 2);
     expect(again.body).toBe(first.body);
     expect(state.listed.length).toBe(listed);
-    expect((await service.publicAnswer('images', 2)).body).not.toBe(first.body);
+    expect((await publicAnswer('images', 2)).body).not.toBe(first.body);
   });
 
   it('carries plain URLs only: nothing in it is signed, so nothing in it can expire', async () => {
-    const { service } = await fakeGallery(6, 0);
-    const body = (await service.publicAnswer('all', 1)).body.toString();
+    const { publicAnswer } = await fakeGallery(6, 0);
+    const body = (await publicAnswer('all', 1)).body.toString();
     expect(body).toContain('/media/m0/480w-m0.jpg');
     expect(body).not.toMatch(/[?&](exp|sig)=/);
   });
 
   it('is made again after a change of the main gallery, not after a change of a client folder', async () => {
-    const { service, state, changes } = await fakeGallery(6, 0);
-    const first = await service.publicAnswer('all', 1);
+    const { publicAnswer, state, changes } = await fakeGallery(6, 0);
+    const first = await publicAnswer('all', 1);
     state.total = 7;
     changes.publish(GALLERY_TOPIC, 'someone@example_com');
-    expect(await service.publicAnswer('all', 1)).toBe(first);
+    expect(await publicAnswer('all', 1)).toBe(first);
     changes.publish(GALLERY_TOPIC, MAIN_GALLERY_FOLDER);
-    expect(JSON.parse((await service.publicAnswer('all', 1)).body.toString())).toMatchObject({ total: 7 });
+    expect(JSON.parse((await publicAnswer('all', 1)).body.toString())).toMatchObject({ total: 7 });
   });
 
   it('is made again after the longest age even without an announcement (a lost one), the old one served meanwhile', async () => {
-    const { service, state, clock } = await fakeGallery(6, 0);
-    const totalOf = async () => JSON.parse((await service.publicAnswer('all', 1)).body.toString()).total;
-    await service.publicAnswer('all', 1);
+    const { publicAnswer, state, clock } = await fakeGallery(6, 0);
+    const totalOf = async () => JSON.parse((await publicAnswer('all', 1)).body.toString()).total;
+    await publicAnswer('all', 1);
     state.total = 7;
     clock.now += 59_000;
     expect(await totalOf()).toBe(6);

@@ -1,15 +1,8 @@
 import { MAIN_GALLERY_FOLDER } from '../../../shared/folders';
-import {
-  GALLERY_PAGE_SIZE,
-  type GalleryPage,
-  type GalleryType,
-  galleryPageSchema,
-} from '../../../shared/schemas/gallery';
+import { GALLERY_PAGE_SIZE, type GalleryType } from '../../../shared/schemas/gallery';
 import { type CachedAnswer, createAnswerCache } from '../../cache/answer-cache';
 import type { ChangeFeed } from '../../cache/change-feed';
 import { createKeyVersions } from '../../cache/key-versions';
-import { presentMedia } from '../../presenters/media-presenter';
-import type { MediaUrls } from '../../presenters/media-urls';
 import type { GalleryIndex, GalleryRepository, GalleryScope } from '../../repositories/gallery-repository';
 import type { GalleryCursor, MediaRecord, MediaRepository } from '../../repositories/media-repository';
 
@@ -29,8 +22,6 @@ const LIST_BATCH = 500;
 export interface GalleryServiceDeps {
   media: Pick<MediaRepository, 'listVisible'>;
   gallery: Pick<GalleryRepository, 'pageIndex'>;
-  /** The public gallery's URLs (plain: main-gallery items carry no signature that could expire in a kept answer). */
-  urls: MediaUrls;
   /** Where gallery changes are announced (GALLERY_TOPIC); what the service keeps of a changed folder is dropped. */
   changes?: Pick<ChangeFeed, 'subscribe'>;
   /** Milliseconds, monotonic; tests pass a fake clock. */
@@ -69,7 +60,8 @@ const indexKey = (scope: GalleryScope) => `${scope.folder}\u0000${scope.kind}`;
  * Gallery pages by number at a flat cost. Page N needs the cursor where it starts; the page index (count plus every
  * page's start cursor) costs one walk of the gallery's index, which is cheap for a client's folder and is cached for
  * large galleries only. With the cursor, fetching the page is one index range scan of six rows, so page 10,000 costs
- * what page 1 costs. The public gallery's pages are also kept as the exact bytes sent (`publicAnswer`).
+ * what page 1 costs. The public gallery's pages are also kept as the exact bytes sent (`publicAnswer`): the service
+ * keeps them and knows when they change; what they say is made by the caller's presenter (server/answers).
  *
  * What is kept stays exact: a change announced for a folder drops its index and, for the main gallery, every kept
  * answer, at once; an index or answer being made while the change was announced is handed to the requests that
@@ -148,10 +140,9 @@ export function createGalleryService(deps: GalleryServiceDeps, options: GalleryS
     return { ...base, records };
   }
 
-  /** A page of the public main gallery as every visitor sees it. */
-  async function publicPage(type: GalleryType, number: number): Promise<GalleryPage> {
-    const { records, ...counts } = await page({ folder: MAIN_GALLERY_FOLDER, kind: type }, number);
-    return { ...counts, items: records.map((record) => presentMedia(record, deps.urls, { signed: false })) };
+  /** A page of the public main gallery: the same for every visitor. */
+  function publicPage(type: GalleryType, number: number): Promise<GalleryPageRecords> {
+    return page({ folder: MAIN_GALLERY_FOLDER, kind: type }, number);
   }
 
   return {
@@ -159,11 +150,16 @@ export function createGalleryService(deps: GalleryServiceDeps, options: GalleryS
     publicPage,
 
     /**
-     * The public page as the exact JSON bytes GET /api/gallery sends, kept per (type, page) until the main gallery
-     * changes. The response schema filters it once, when it is made, as Fastify would on every request.
+     * The public page as the exact JSON bytes of what `answer` makes of its records, kept per (type, page) until the
+     * main gallery changes. Every caller passes the same `answer` (server/answers/gallery-answer.ts): the kept bytes
+     * are shared by the route and the server-rendered page.
      */
-    publicAnswer(type: GalleryType, number: number): Promise<CachedAnswer> {
-      return answers.get(`${type}\u0000${number}`, async () => galleryPageSchema.parse(await publicPage(type, number)));
+    publicAnswer(
+      type: GalleryType,
+      number: number,
+      answer: (page: GalleryPageRecords) => unknown,
+    ): Promise<CachedAnswer> {
+      return answers.get(`${type}\u0000${number}`, async () => answer(await publicPage(type, number)));
     },
 
     /** Every visible (ready, not deleted) item of a folder, in display order, read in keyset batches. */

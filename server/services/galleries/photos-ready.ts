@@ -8,7 +8,7 @@ import type { Mailer } from '../../mail/mailer';
 import { photosReadyEmail } from '../../mail/photos-ready-email';
 import { mailThumbnail, mailThumbnailSource } from '../../media/mail-thumbnail';
 import { derivativeKey } from '../../media/types';
-import type { AdminMediaRepository } from '../../repositories/admin-media-repository';
+import type { FolderOwnerRepository } from '../../repositories/folder-owner-repository';
 import type { MediaRecord } from '../../repositories/media-repository';
 import type { PhotosReadyRepository, PhotosReadySending } from '../../repositories/photos-ready-repository';
 import type { Storage } from '../../storage/storage';
@@ -17,7 +17,7 @@ import type { Storage } from '../../storage/storage';
 export const MAIL_THUMBNAILS = 4;
 
 export interface PhotosReadyDependencies {
-  folders: Pick<AdminMediaRepository, 'findOwnerByFolder' | 'lastAgreementLanguage'>;
+  folders: Pick<FolderOwnerRepository, 'findOwnerByFolder' | 'lastAgreementLanguage'>;
   sendings: PhotosReadyRepository;
   /** Whether the folder is a proofing gallery: its client may see watermarked proofs only, in e-mails too. */
   modeOf: (folder: string) => Promise<'delivered' | 'proofing'>;

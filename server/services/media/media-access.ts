@@ -1,10 +1,10 @@
 import { MAIN_GALLERY_FOLDER } from '../../../shared/folders';
 import type { SessionUser } from '../../../shared/schemas/session';
 import { AppError } from '../../errors';
-import type { MediaUrls } from '../../presenters/media-urls';
 import type { MediaRecord, MediaRepository } from '../../repositories/media-repository';
 import type { OrderRepository } from '../../repositories/order-repository';
 import type { ProofingRepository } from '../../repositories/proofing-repository';
+import type { MediaUrls } from './media-urls';
 
 /** What a media request carries: its signature (if any) and a way to load its session user, once and only if needed. */
 export interface MediaViewer {

@@ -1,8 +1,9 @@
 import { MEDIA_EXTENSIONS } from '../../../shared/file-names';
 import { AppError, storageFull } from '../../errors';
 import { DERIVED_PREFIX } from '../../media/types';
-import type { AdminMediaRepository } from '../../repositories/admin-media-repository';
+import type { FolderRepository } from '../../repositories/folder-repository';
 import type { MediaRecord, MediaRepository } from '../../repositories/media-repository';
+import type { TrashRepository } from '../../repositories/trash-repository';
 import { assertValidKey, assertValidPrefix, MAX_LIST_RESULTS } from '../../storage/keys';
 import { deletePrefix, InvalidStorageKeyError, type Storage } from '../../storage/storage';
 import type { GalleryChanged } from '../galleries/gallery-service';
@@ -43,7 +44,7 @@ export interface MetadataPatch {
 
 export interface StorageApiDependencies {
   media: Pick<MediaRepository, 'findByFullPath' | 'listObjects' | 'listFolderNames' | 'updateObjectMetadata'>;
-  admin: Pick<AdminMediaRepository, 'moveToTrash' | 'purgeRow' | 'storedBytes'>;
+  admin: Pick<TrashRepository, 'moveToTrash' | 'purgeRow'> & Pick<FolderRepository, 'storedBytes'>;
   storage: Pick<Storage, 'delete' | 'list'>;
   /** Told when a deleted object leaves its gallery. */
   galleryChanged?: GalleryChanged;

@@ -1,8 +1,9 @@
 import { TRASH_RETENTION_DAYS } from '../../../shared/schemas/admin';
 import { AppError } from '../../errors';
 import { DERIVED_PREFIX } from '../../media/types';
-import type { AdminMediaRepository, FolderOwnerName } from '../../repositories/admin-media-repository';
+import type { FolderOwnerName, FolderOwnerRepository } from '../../repositories/folder-owner-repository';
 import type { MediaRecord } from '../../repositories/media-repository';
+import type { TrashRepository } from '../../repositories/trash-repository';
 import { deletePrefix, type Storage } from '../../storage/storage';
 import type { GalleryChanged } from '../galleries/gallery-service';
 
@@ -10,15 +11,10 @@ const DAY_MS = 24 * 60 * 60 * 1000;
 
 export interface TrashDependencies {
   admin: Pick<
-    AdminMediaRepository,
-    | 'moveToTrash'
-    | 'trashMany'
-    | 'restoreFromTrash'
-    | 'listTrash'
-    | 'listTrashedBefore'
-    | 'purgeRow'
-    | 'ownersOfFolders'
-  >;
+    TrashRepository,
+    'moveToTrash' | 'trashMany' | 'restoreFromTrash' | 'listTrash' | 'listTrashedBefore' | 'purgeRow'
+  > &
+    Pick<FolderOwnerRepository, 'ownersOfFolders'>;
   storage: Pick<Storage, 'delete' | 'list' | 'head'>;
   findById: (id: string) => Promise<MediaRecord | undefined>;
   /** Told when an item leaves or comes back to its gallery. */

@@ -56,6 +56,6 @@ describe('sending a selection', () => {
   it('answers with the order a simultaneous send placed, when that send used up the picks first', async () => {
     const result = await servicePartWayThroughTheOtherSend().submit(rider, { note: '', language: 'he' });
     expect(result.created).toBe(false);
-    expect(result.order).toMatchObject({ id: 'order-1', status: 'submitted', count: 3 });
+    expect(result.order).toMatchObject({ id: 'order-1', status: 'submitted', itemCount: 3 });
   });
 });

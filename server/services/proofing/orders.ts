@@ -1,17 +1,21 @@
 import type { Language } from '../../../shared/i18n/languages';
 import { CURRENCY, priceOfEntry, priceOfPicks } from '../../../shared/pricing';
-import type { AdminOrder, AdminOrderPatch, ClientOrder, OrderStatus } from '../../../shared/schemas/proofing';
+import type { AdminOrderPatch, OrderStatus } from '../../../shared/schemas/proofing';
 import type { SessionUser } from '../../../shared/schemas/session';
 import { AppError } from '../../errors';
 import { mailLanguage } from '../../mail/mail-text';
 import type { Mailer } from '../../mail/mailer';
 import { type OrderEmailInput, type OrderMessage, orderEmail } from '../../mail/order-emails';
-import type { MediaUrls } from '../../presenters/media-urls';
-import { type OrderOrigin, presentAdminOrder, presentClientOrder } from '../../presenters/order-presenter';
-import type { ClientRepository } from '../../repositories/client-repository';
-import type { EventRepository } from '../../repositories/event-repository';
+import type { ClientRecord, ClientRepository } from '../../repositories/client-repository';
+import type { EntryRecord, EventRecord, EventRepository } from '../../repositories/event-repository';
 import type { MediaRecord, MediaRepository } from '../../repositories/media-repository';
-import type { NewOrder, OrderChange, OrderRecord, OrderRepository } from '../../repositories/order-repository';
+import type {
+  NewOrder,
+  OrderChange,
+  OrderEvent,
+  OrderRecord,
+  OrderRepository,
+} from '../../repositories/order-repository';
 import type { ProofingRepository } from '../../repositories/proofing-repository';
 import type { SettingsRepository } from '../../repositories/settings-repository';
 import type { MediaAccess } from '../media/media-access';
@@ -30,6 +34,20 @@ const NEXT_STEPS: Record<OrderStatus, readonly OrderStatus[]> = {
   cancelled: [],
 };
 
+/** An order and the steps it took, each with its time. */
+export interface OrderWithHistory {
+  order: OrderRecord;
+  history: OrderEvent[];
+}
+
+/** What the photographer's tab shows of an order: its client, the picked items, and the competition it came from. */
+export interface AdminOrderRecords extends OrderWithHistory {
+  items: MediaRecord[];
+  client: ClientRecord | undefined;
+  event: EventRecord | undefined;
+  entry: EntryRecord | undefined;
+}
+
 const notFound = () => new AppError('not-found', 'There is no such order.');
 const transitionRefused = (from: OrderStatus, to: OrderStatus) =>
   new AppError('order-transition', `This order is ${from}: it cannot be marked ${to}.`, { from, to });
@@ -47,7 +65,6 @@ export interface OrdersDeps {
   clients: Pick<ClientRepository, 'findByAccountId'>;
   settings: SettingsRepository;
   mailer: Pick<Mailer, 'sendLater'>;
-  urls: MediaUrls;
   siteName: string;
   publicUrl: string;
   adminEmail: string;
@@ -61,8 +78,8 @@ export interface OrdersDeps {
 export function createOrderService(deps: OrdersDeps) {
   const { orders } = deps;
 
-  async function withHistory(order: OrderRecord): Promise<ClientOrder> {
-    return presentClientOrder(order, (await orders.historyOf([order.id])).get(order.id) ?? []);
+  async function withHistory(order: OrderRecord): Promise<OrderWithHistory> {
+    return { order, history: (await orders.historyOf([order.id])).get(order.id) ?? [] };
   }
 
   async function mail(message: OrderMessage, order: OrderRecord, to: 'admin' | 'client'): Promise<void> {
@@ -82,30 +99,27 @@ export function createOrderService(deps: OrdersDeps) {
     deps.mailer.sendLater(orderEmail(message, input));
   }
 
-  /** The competition and entry an order came from, as the photographer's tab names them. */
-  async function originOf(order: OrderRecord): Promise<OrderOrigin> {
+  /** The competition and entry an order came from (none for an order from the client's own gallery). */
+  async function originOf(order: OrderRecord): Promise<Pick<AdminOrderRecords, 'event' | 'entry'>> {
     const event = order.eventId ? await deps.events.findById(order.eventId) : undefined;
-    if (!event) return { event: null, entry: null };
+    if (!event) return { event: undefined, entry: undefined };
     const entry = order.entryId ? await deps.events.findEntry(order.entryId) : undefined;
-    return {
-      event: { name: event.name, slug: event.slug },
-      entry: entry ? { number: entry.number, rider: entry.rider, horse: entry.horse, class: entry.className } : null,
-    };
+    return { event, entry };
   }
 
   /** Creates the order, or answers the one a simultaneous send created; tells the photographer of a new one. */
-  async function place(order: NewOrder): Promise<{ order: ClientOrder; created: boolean }> {
+  async function place(order: NewOrder): Promise<{ order: OrderRecord; created: boolean }> {
     let created: OrderRecord;
     try {
       created = await orders.create(order);
     } catch (error) {
       // The same selection sent twice at once: the database let one order in, and this send answers with it.
       const winner = await orders.openOrderOf(order.accountId, order.scope);
-      if (winner) return { order: await withHistory(winner), created: false };
+      if (winner) return { order: winner, created: false };
       throw error;
     }
     await mail('orderSubmitted', created, 'admin');
-    return { order: await withHistory(created), created: true };
+    return { order: created, created: true };
   }
 
   return {
@@ -116,11 +130,11 @@ export function createOrderService(deps: OrdersDeps) {
     async submit(
       user: SessionUser,
       input: { note: string; language: Language; scope?: PickScope; eventId?: string },
-    ): Promise<{ order: ClientOrder; created: boolean }> {
+    ): Promise<{ order: OrderRecord; created: boolean }> {
       const home = deps.access.ownFolder(user);
       const scope = input.scope ?? (await deps.picks.ownScope(user));
       const open = scope.folder === null ? undefined : await orders.openOrderOf(user.id, scope.folder);
-      if (open) return { order: await withHistory(open), created: false };
+      if (open) return { order: open, created: false };
       if (home === null || scope.folder === null || scope.mode !== 'proofing') {
         throw new AppError('not-proofing', 'This gallery is not open for choosing photos.');
       }
@@ -128,7 +142,7 @@ export function createOrderService(deps: OrdersDeps) {
       if (mediaIds.length === 0) {
         // A simultaneous send may have placed the order after the check above, and used up these picks with it.
         const placed = await orders.openOrderOf(user.id, scope.folder);
-        if (placed) return { order: await withHistory(placed), created: false };
+        if (placed) return { order: placed, created: false };
         throw new AppError('no-picks', 'Choose at least one photo before sending.');
       }
       const includedAvailable = scope.depositApplies && !(await orders.hasUncancelledOrder(user.id));
@@ -165,10 +179,10 @@ export function createOrderService(deps: OrdersDeps) {
         note: string;
         language: Language;
       },
-    ): Promise<{ order: ClientOrder; created: boolean }> {
+    ): Promise<{ order: OrderRecord; created: boolean }> {
       const home = deps.access.ownFolder(user);
       const open = await orders.openOrderOf(user.id, input.scope);
-      if (open) return { order: await withHistory(open), created: false };
+      if (open) return { order: open, created: false };
       if (home === null) throw new AppError('not-proofing', 'Only a client account can order photos.');
       if (input.mediaIds.length === 0) throw new AppError('no-picks', 'This ride has no photos yet.');
       const price = priceOfEntry(input.horses);
@@ -189,34 +203,33 @@ export function createOrderService(deps: OrdersDeps) {
       });
     },
 
-    async listForClient(user: SessionUser): Promise<ClientOrder[]> {
+    async listForClient(user: SessionUser): Promise<OrderWithHistory[]> {
       deps.access.ownFolder(user);
       const list = await orders.listByAccount(user.id);
       const history = await orders.historyOf(list.map((order) => order.id));
-      return list.map((order) => presentClientOrder(order, history.get(order.id) ?? []));
+      return list.map((order) => ({ order, history: history.get(order.id) ?? [] }));
     },
 
-    async listForAdmin(status?: OrderStatus): Promise<AdminOrder[]> {
+    async listForAdmin(status?: OrderStatus): Promise<AdminOrderRecords[]> {
       const list = await orders.list({ status, limit: ADMIN_LIST_LIMIT });
       const ids = list.map((order) => order.id);
       const [items, history] = await Promise.all([orders.itemsOf(ids), orders.historyOf(ids)]);
       return Promise.all(
         list.map(async (order) => {
           const client = await deps.clients.findByAccountId(order.accountId);
-          return presentAdminOrder(
+          return {
             order,
-            history.get(order.id) ?? [],
-            await deps.media.findVisibleByIds(items.get(order.id) ?? []),
-            { name: client?.fullName ?? '', email: client?.email ?? '' },
-            deps.urls,
-            await originOf(order),
-          );
+            history: history.get(order.id) ?? [],
+            items: await deps.media.findVisibleByIds(items.get(order.id) ?? []),
+            client,
+            ...(await originOf(order)),
+          };
         }),
       );
     },
 
     /** One step forward (or cancelled), as the photographer records it; e-mails the client when paid or delivered. */
-    async update(id: string, patch: AdminOrderPatch): Promise<ClientOrder> {
+    async update(id: string, patch: AdminOrderPatch): Promise<OrderWithHistory> {
       const order = await orders.findById(id);
       if (!order) throw notFound();
       if (!NEXT_STEPS[order.status].includes(patch.status)) throw transitionRefused(order.status, patch.status);

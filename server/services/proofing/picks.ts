@@ -1,12 +1,12 @@
-import { CURRENCY, priceOfPicks } from '../../../shared/pricing';
-import type { GalleryMode, PicksResponse } from '../../../shared/schemas/proofing';
+import { CURRENCY, type PicksSummaryPrice, picksSummaryPrice } from '../../../shared/pricing';
+import type { GalleryMode } from '../../../shared/schemas/proofing';
 import type { SessionUser } from '../../../shared/schemas/session';
 import { AppError } from '../../errors';
-import { presentClientOrder } from '../../presenters/order-presenter';
 import type { MediaRecord, MediaRepository } from '../../repositories/media-repository';
 import type { OrderRepository } from '../../repositories/order-repository';
 import type { ProofingRepository } from '../../repositories/proofing-repository';
 import type { MediaAccess } from '../media/media-access';
+import type { OrderWithHistory } from './orders';
 
 const notProofing = () =>
   new AppError('not-proofing', 'This gallery is not open for choosing photos: everything in it is already yours.');
@@ -23,6 +23,15 @@ export interface PickScope {
   depositApplies: boolean;
   /** Whether a ready item of the folder may be picked here (an event's: only photos of entries it shows). */
   canPick?: (record: MediaRecord) => Promise<boolean>;
+}
+
+/** A client's selection in a scope, its price, and the order that holds it (or their latest one). */
+export interface PicksSummary extends PicksSummaryPrice {
+  mediaIds: string[];
+  mode: GalleryMode;
+  /** Whether an open order holds the selection, so it cannot change. */
+  locked: boolean;
+  order: OrderWithHistory | null;
 }
 
 /**
@@ -44,10 +53,10 @@ export function createPicksService(deps: {
     return { folder, mode: folder === null ? 'delivered' : await proofing.modeOf(folder), depositApplies: true };
   }
 
-  async function summary(user: SessionUser, scope: PickScope): Promise<PicksResponse> {
+  async function summary(user: SessionUser, scope: PickScope): Promise<PicksSummary> {
     const [latest] = scope.folder === null ? [] : await orders.listByAccount(user.id, scope.folder);
     const history = latest ? ((await orders.historyOf([latest.id])).get(latest.id) ?? []) : [];
-    const order = latest ? presentClientOrder(latest, history) : null;
+    const order = latest ? { order: latest, history } : null;
     const open = latest && (latest.status === 'submitted' || latest.status === 'paid') ? latest : undefined;
     if (open) {
       return {
@@ -64,14 +73,9 @@ export function createPicksService(deps: {
     }
     const mediaIds = scope.folder === null ? [] : await proofing.picksOf(user.id, scope.folder);
     const includedAvailable = scope.depositApplies && !(await orders.hasUncancelledOrder(user.id));
-    const price = priceOfPicks(mediaIds.length, { includedAvailable });
     return {
       mediaIds,
-      count: price.count,
-      included: price.included,
-      includedLimit: price.includedLimit,
-      unitPrice: { amount: price.unitAmount, currency: price.total.currency },
-      total: price.total,
+      ...picksSummaryPrice(mediaIds.length, { includedAvailable }),
       mode: scope.mode,
       locked: false,
       order,
@@ -90,7 +94,7 @@ export function createPicksService(deps: {
 
     summary: async (user: SessionUser, scope?: PickScope) => summary(user, scope ?? (await ownScope(user))),
 
-    async pick(user: SessionUser, mediaId: string, given?: PickScope): Promise<PicksResponse> {
+    async pick(user: SessionUser, mediaId: string, given?: PickScope): Promise<PicksSummary> {
       const scope = given ?? (await ownScope(user));
       const folder = await changeableFolder(user, scope);
       const record = await deps.media.findById(mediaId);
@@ -100,7 +104,7 @@ export function createPicksService(deps: {
       return summary(user, scope);
     },
 
-    async unpick(user: SessionUser, mediaId: string, given?: PickScope): Promise<PicksResponse> {
+    async unpick(user: SessionUser, mediaId: string, given?: PickScope): Promise<PicksSummary> {
       const scope = given ?? (await ownScope(user));
       await changeableFolder(user, scope);
       await proofing.removePick(user.id, mediaId);
