@@ -40,21 +40,22 @@ export interface OrderEvent {
   at: string;
 }
 
-export interface NewOrder {
-  accountId: string;
-  folder: string;
-  scope: string;
-  kind: 'picks' | 'entry';
-  eventId: string | null;
-  entryId: string | null;
-  note: string;
-  language: string;
-  mediaIds: string[];
-  includedCount: number;
-  unitAmount: number;
-  totalAmount: number;
-  currency: string;
-}
+/** What placing an order writes: the order as it starts, and the picked items. */
+export type NewOrder = Pick<
+  OrderRecord,
+  | 'accountId'
+  | 'folder'
+  | 'scope'
+  | 'kind'
+  | 'eventId'
+  | 'entryId'
+  | 'note'
+  | 'language'
+  | 'includedCount'
+  | 'unitAmount'
+  | 'totalAmount'
+  | 'currency'
+> & { mediaIds: string[] };
 
 /** What a status change writes besides the status. */
 export type OrderChange = Partial<Pick<OrderRecord, 'paymentMethod' | 'paidAmount' | 'paidAt' | 'delivery'>>;
@@ -97,6 +98,15 @@ function groupBy<T extends { order_id: string }, V>(rows: T[], value: (row: T) =
 
 /** Orders, their items and their history. Every status change is a conditional update, so no step happens twice. */
 export function createOrderRepository(db: Db) {
+  /** The items of the delivered orders of a gallery (`folder`, the scope they were picked in). */
+  const deliveredItems = (folder: string) =>
+    db
+      .selectFrom('client_order_item')
+      .innerJoin('client_order', 'client_order.id', 'client_order_item.order_id')
+      .select('client_order_item.media_id')
+      .where('client_order.scope', '=', folder)
+      .where('client_order.status', '=', 'delivered');
+
   return {
     async findById(id: string): Promise<OrderRecord | undefined> {
       const row = await db.selectFrom('client_order').selectAll().where('id', '=', id).executeTakeFirst();
@@ -252,26 +262,13 @@ export function createOrderRepository(db: Db) {
 
     /** Whether `mediaId` was delivered to the owner of `folder` by a delivered order of that gallery. */
     async isDelivered(folder: string, mediaId: string): Promise<boolean> {
-      const row = await db
-        .selectFrom('client_order_item')
-        .innerJoin('client_order', 'client_order.id', 'client_order_item.order_id')
-        .select('client_order_item.media_id')
-        .where('client_order_item.media_id', '=', mediaId)
-        .where('client_order.scope', '=', folder)
-        .where('client_order.status', '=', 'delivered')
-        .executeTakeFirst();
+      const row = await deliveredItems(folder).where('client_order_item.media_id', '=', mediaId).executeTakeFirst();
       return row !== undefined;
     },
 
     /** Every media id delivered to the owner of `folder`. */
     async deliveredIn(folder: string): Promise<Set<string>> {
-      const rows = await db
-        .selectFrom('client_order_item')
-        .innerJoin('client_order', 'client_order.id', 'client_order_item.order_id')
-        .select('client_order_item.media_id')
-        .where('client_order.scope', '=', folder)
-        .where('client_order.status', '=', 'delivered')
-        .execute();
+      const rows = await deliveredItems(folder).execute();
       return new Set(rows.map((row) => row.media_id));
     },
   };

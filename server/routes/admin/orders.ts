@@ -10,7 +10,7 @@ import {
   orderStatusSchema,
 } from '../../../shared/schemas/proofing';
 import type { AppContext } from '../../context';
-import { formatContentDisposition } from '../../http/content-disposition';
+import { sendZip } from '../../http/send-zip';
 import { requestLanguage } from '../../plugins/request-language';
 import { presentAdminOrder, presentClientOrder } from '../../presenters/order-presenter';
 
@@ -57,16 +57,8 @@ export const orderAdminRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = asyn
     async (request, reply) => {
       const { order, records } = await ctx.orders.pickedOriginals(request.params.id);
       const day = order.createdAt.slice(0, 10);
-      const { stream, length, fileName } = ctx.archives.ofRecords(records, `${order.folder}-order-${day}.zip`);
-      request.raw.once('close', () => {
-        if (!reply.raw.writableFinished) stream.destroy();
-      });
-      return reply
-        .header('content-type', 'application/zip')
-        .header('content-length', String(length))
-        .header('content-disposition', formatContentDisposition('attachment', fileName))
-        .header('x-content-type-options', 'nosniff')
-        .send(stream);
+      const archive = ctx.archives.ofRecords(records, `${order.folder}-order-${day}.zip`);
+      return sendZip(request, reply, archive, archive.fileName);
     },
   );
 };

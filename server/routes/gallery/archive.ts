@@ -1,7 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { AppContext } from '../../context';
 import { AppError } from '../../errors';
-import { formatContentDisposition } from '../../http/content-disposition';
+import { sendZip } from '../../http/send-zip';
 import { requireVerified, sessionUserOf } from '../../plugins/authorize';
 import { clientArchiveName } from '../../services/galleries/folder-archive';
 import { notDelivered } from '../../services/media/media-access';
@@ -33,16 +33,7 @@ export const archiveRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (
       archive.stream.destroy();
       throw delivery?.proofing ? notDelivered() : galleryEmpty();
     }
-    const { stream, length } = archive;
-    request.raw.once('close', () => {
-      if (!reply.raw.writableFinished) stream.destroy();
-    });
-    return reply
-      .header('content-type', 'application/zip')
-      .header('content-length', String(length))
-      .header('content-disposition', formatContentDisposition('attachment', fileName))
-      .header('cache-control', 'private, no-store')
-      .header('x-content-type-options', 'nosniff')
-      .send(stream);
+    reply.header('cache-control', 'private, no-store');
+    return sendZip(request, reply, archive, fileName);
   });
 };
