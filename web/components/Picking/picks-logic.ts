@@ -1,4 +1,4 @@
-import { priceOfPicks } from '../../../shared/pricing';
+import { picksSummaryPrice } from '../../../shared/pricing';
 import type { PicksResponse } from '../../../shared/schemas/proofing';
 
 /**
@@ -15,15 +15,10 @@ export function toggledPicks(previous: PicksResponse, mediaId: string, picked: b
   const has = previous.mediaIds.includes(mediaId);
   if (has === picked) return previous;
   const mediaIds = picked ? [...previous.mediaIds, mediaId] : previous.mediaIds.filter((id) => id !== mediaId);
-  const price = priceOfPicks(mediaIds.length, { includedAvailable: previous.includedLimit > 0 });
   return {
     ...previous,
     mediaIds,
-    count: price.count,
-    included: price.included,
-    includedLimit: price.includedLimit,
-    unitPrice: { amount: price.unitAmount, currency: price.total.currency },
-    total: price.total,
+    ...picksSummaryPrice(mediaIds.length, { includedAvailable: previous.includedLimit > 0 }),
   };
 }
 
