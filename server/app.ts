@@ -18,7 +18,7 @@ import { agreementRoutes } from './routes/agreements/index';
 import { authRoutes } from './routes/auth/index';
 import { bookingRoutes } from './routes/booking/index';
 import { eventRoutes } from './routes/events/index';
-import { galleryRoutes } from './routes/gallery/index';
+import { galleryRoutes } from './routes/galleries/index';
 import { healthRoutes } from './routes/health/index';
 import { homeRoutes } from './routes/home/index';
 import { mediaRoutes } from './routes/media/index';

@@ -6,7 +6,6 @@ import type { Database } from '../db/database';
 import type { Config } from '../env';
 import { createInstances, type Instances } from '../jobs/instances';
 import { createMailer, type Mailer } from '../mail/mailer';
-import { createMediaUrls, loadMediaUrlKey, type MediaUrls } from '../services/media/media-urls';
 import { createAdminMediaRepository } from '../repositories/admin-media-repository';
 import { createClientRepository } from '../repositories/client-repository';
 import { createEmailTokenRepository } from '../repositories/email-token-repository';
@@ -16,6 +15,7 @@ import { createOrderRepository } from '../repositories/order-repository';
 import { createProofingRepository } from '../repositories/proofing-repository';
 import { createSettingsRepository } from '../repositories/settings-repository';
 import { GALLERY_TOPIC, type GalleryChanged } from '../services/galleries/gallery-service';
+import { createMediaUrls, loadMediaUrlKey, type MediaUrls } from '../services/media/media-urls';
 import type { Storage } from '../storage/storage';
 
 /** What the composition root is given: the configuration and the two stores, opened by buildApp. */

@@ -140,7 +140,7 @@ export const ROUTE_ACCESS: Record<string, AccessRow> = {
   'GET /api/admin/notices': ADMIN_ONLY,
   'POST /api/admin/notices/:kind/seen': ADMIN_ONLY,
 
-  // Galleries (server/routes/gallery): the public main gallery, and each user's own folder only.
+  // Galleries (server/routes/galleries): the public main gallery, and each user's own folder only.
   'GET /api/gallery': PUBLIC,
   'GET /api/me/gallery': VERIFIED,
   'GET /api/me/gallery/archive': VERIFIED,
