@@ -1,6 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { isLanguage, LANGUAGE_NAMES } from '../../../../shared/i18n/languages';
+import { AdminPanel } from '../shared/AdminPanel';
 import { adminApi, adminKeys } from '../shared/admin-api';
 import { formatDateTime } from '../shared/format';
 import { PanelQueryState } from '../shared/PanelQueryState';
@@ -10,15 +11,16 @@ export function AgreementsPanel() {
   const { t, i18n } = useTranslation('contact');
   const query = useQuery({ queryKey: adminKeys.agreements, queryFn: adminApi.agreements });
   return (
-    <section className="agreements-panel" aria-labelledby="agreements-title">
-      <div className="admin-toolbar">
-        <h2 id="agreements-title" className="admin-subtitle">
-          {t('admin.title')}
-        </h2>
+    <AdminPanel
+      className="agreements-panel"
+      titleId="agreements-title"
+      title={t('admin.title')}
+      actions={
         <a className="button button--ghost" href="/api/admin/agreements.csv" download>
           {t('admin.export')}
         </a>
-      </div>
+      }
+    >
       <PanelQueryState
         query={query}
         error={t('admin.loadFailed')}
@@ -52,6 +54,6 @@ export function AgreementsPanel() {
           </table>
         )}
       </PanelQueryState>
-    </section>
+    </AdminPanel>
   );
 }

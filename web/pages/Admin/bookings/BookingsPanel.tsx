@@ -10,6 +10,7 @@ import { currentLanguage } from '../../../i18n';
 import { formatDateTime } from '../shared/format';
 import { bookingAdminApi, bookingAdminKeys } from './booking-admin-api';
 import './bookings.css';
+import { AdminPanel } from '../shared/AdminPanel';
 import { PanelQueryState } from '../shared/PanelQueryState';
 
 /** One request as a card (it reads the same on a phone at the showground and on a desktop), with its status. */
@@ -111,12 +112,7 @@ export function BookingsPanel() {
   const query = useQuery({ queryKey: bookingAdminKeys.bookings, queryFn: bookingAdminApi.bookings });
   if (!textsReady) return <LoadingLine text={t('common:loading')} announce={false} />;
   return (
-    <section aria-labelledby="bookings-title">
-      <div className="admin-toolbar">
-        <h2 id="bookings-title" className="admin-subtitle">
-          {t('admin.title')}
-        </h2>
-      </div>
+    <AdminPanel titleId="bookings-title" title={t('admin.title')} actions={null}>
       <PanelQueryState
         query={query}
         error={t('admin.loadFailed')}
@@ -131,6 +127,6 @@ export function BookingsPanel() {
           </ul>
         )}
       </PanelQueryState>
-    </section>
+    </AdminPanel>
   );
 }
