@@ -4,7 +4,7 @@ import { isLanguage, LANGUAGE_NAMES } from '../../../../shared/i18n/languages';
 import { AdminPanel } from '../shared/AdminPanel';
 import { adminApi, adminKeys } from '../shared/admin-api';
 import { formatDateTime } from '../shared/format';
-import { PanelQueryState } from '../shared/PanelQueryState';
+import { PanelItemsState } from '../shared/PanelQueryState';
 
 /** Who accepted the booking terms, when, which version and in which language; with a CSV export. */
 export function AgreementsPanel() {
@@ -21,13 +21,8 @@ export function AgreementsPanel() {
         </a>
       }
     >
-      <PanelQueryState
-        query={query}
-        error={t('admin.loadFailed')}
-        isEmpty={(data) => data.items.length === 0}
-        empty={t('admin.empty')}
-      >
-        {(data) => (
+      <PanelItemsState query={query} error={t('admin.loadFailed')} empty={t('admin.empty')}>
+        {(items) => (
           <table className="admin-table">
             <thead>
               <tr>
@@ -38,7 +33,7 @@ export function AgreementsPanel() {
               </tr>
             </thead>
             <tbody>
-              {data.items.map((item) => (
+              {items.map((item) => (
                 <tr key={item.id} data-testid="agreement-row">
                   <td>
                     <bdi dir="ltr">{item.email ?? item.userId}</bdi>
@@ -53,7 +48,7 @@ export function AgreementsPanel() {
             </tbody>
           </table>
         )}
-      </PanelQueryState>
+      </PanelItemsState>
     </AdminPanel>
   );
 }

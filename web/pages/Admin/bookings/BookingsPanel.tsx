@@ -11,7 +11,7 @@ import { formatDateTime } from '../shared/format';
 import { bookingAdminApi, bookingAdminKeys } from './booking-admin-api';
 import './bookings.css';
 import { AdminPanel } from '../shared/AdminPanel';
-import { PanelQueryState } from '../shared/PanelQueryState';
+import { PanelItemsState } from '../shared/PanelQueryState';
 
 /** One request as a card (it reads the same on a phone at the showground and on a desktop), with its status. */
 function BookingCard({ booking }: { booking: BookingView }) {
@@ -113,20 +113,15 @@ export function BookingsPanel() {
   if (!textsReady) return <LoadingLine text={t('common:loading')} announce={false} />;
   return (
     <AdminPanel titleId="bookings-title" title={t('admin.title')} actions={null}>
-      <PanelQueryState
-        query={query}
-        error={t('admin.loadFailed')}
-        isEmpty={(data) => data.items.length === 0}
-        empty={t('admin.empty')}
-      >
-        {(data) => (
+      <PanelItemsState query={query} error={t('admin.loadFailed')} empty={t('admin.empty')}>
+        {(items) => (
           <ul className="booking-cards">
-            {data.items.map((booking) => (
+            {items.map((booking) => (
               <BookingCard key={booking.id} booking={booking} />
             ))}
           </ul>
         )}
-      </PanelQueryState>
+      </PanelItemsState>
     </AdminPanel>
   );
 }
