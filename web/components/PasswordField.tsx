@@ -5,13 +5,21 @@ import './forms.css';
 type PasswordFieldProps = Omit<InputHTMLAttributes<HTMLInputElement>, 'type' | 'onChange'> & {
   label: string;
   name: string;
-  autoComplete: 'current-password' | 'new-password';
+  /** What a password manager offers: the saved password unless a new one is being chosen. */
+  autoComplete?: 'current-password' | 'new-password';
   value: string;
   onChange: (value: string) => void;
 };
 
 /** A password input with its label and a show/hide toggle (the toggle never submits the form). */
-export function PasswordField({ label, name, autoComplete, value, onChange, ...rest }: PasswordFieldProps) {
+export function PasswordField({
+  label,
+  name,
+  autoComplete = 'current-password',
+  value,
+  onChange,
+  ...rest
+}: PasswordFieldProps) {
   const { t } = useTranslation('auth');
   const [visible, setVisible] = useState(false);
   const id = useId();

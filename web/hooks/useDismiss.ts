@@ -29,7 +29,8 @@ export function useDismiss(
 
 /**
  * The state of a button that opens a popup: open or not, the refs `useDismiss` needs, and the id the button's
- * `aria-controls` names. Escape or a press outside closes it.
+ * `aria-controls` names. Escape or a press outside closes it. `buttonProps` are the trigger's own attributes (its
+ * ref, that it is expanded or not, the popup it controls, the toggle), to spread on the `<button>`.
  */
 export function usePopup() {
   const [open, setOpen] = useState(false);
@@ -39,5 +40,12 @@ export function usePopup() {
   const close = useCallback(() => setOpen(false), []);
   const toggle = useCallback(() => setOpen((value) => !value), []);
   useDismiss(open, close, containerRef, buttonRef);
-  return { open, close, toggle, containerRef, buttonRef, popupId };
+  const buttonProps = {
+    ref: buttonRef,
+    type: 'button',
+    'aria-expanded': open,
+    'aria-controls': popupId,
+    onClick: toggle,
+  } as const;
+  return { open, close, toggle, containerRef, buttonRef, popupId, buttonProps };
 }

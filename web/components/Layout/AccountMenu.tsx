@@ -6,19 +6,11 @@ import { Link } from '../../router';
 /** The desktop account dropdown: the user's name or e-mail, account links, and logout. */
 export function AccountMenu({ user, onLogout }: { user: SessionUser; onLogout: () => Promise<void> }) {
   const { t } = useTranslation();
-  const { open, close, toggle, containerRef, buttonRef, popupId: menuId } = usePopup();
+  const { open, close, containerRef, popupId: menuId, buttonProps } = usePopup();
 
   return (
     <div className="account-menu" ref={containerRef}>
-      <button
-        ref={buttonRef}
-        type="button"
-        className="account-menu__button"
-        aria-expanded={open}
-        aria-controls={menuId}
-        aria-label={t('nav.accountMenu')}
-        onClick={toggle}
-      >
+      <button {...buttonProps} className="account-menu__button" aria-label={t('nav.accountMenu')}>
         <span aria-hidden="true" className="account-menu__icon" />
       </button>
       <div id={menuId} className="account-menu__popup" hidden={!open}>

@@ -48,19 +48,13 @@ export function LanguageChoices({
  */
 export function LanguageMenu() {
   const { t, i18n } = useTranslation();
-  const { open, close, toggle, containerRef, buttonRef, popupId: menuId } = usePopup();
+  const { open, close, containerRef, buttonRef, popupId: menuId, buttonProps } = usePopup();
   const active = currentLanguage(i18n);
 
   return (
     <div className="language-menu" ref={containerRef}>
-      <button
-        ref={buttonRef}
-        type="button"
-        className="language-menu__button"
-        aria-expanded={open}
-        aria-controls={open ? menuId : undefined}
-        onClick={toggle}
-      >
+      {/* The list is only in the page while open, so the button names it only then. */}
+      <button {...buttonProps} className="language-menu__button" aria-controls={open ? menuId : undefined}>
         <span aria-hidden="true" className="language-menu__globe" />
         {/* The globe and the language's code say it to the eye, and fit a phone's bar; the word is for screen readers. */}
         <span className="visually-hidden">{t('language.button')}</span>

@@ -28,7 +28,7 @@ export function OrderStatusPanel({
   }, [focusOnShow]);
   return (
     <section
-      className={`order-status order-status--${order.status}`}
+      className={`accent-box order-status order-status--${order.status}`}
       aria-labelledby={titleId}
       data-testid="order-status"
       data-status={order.status}

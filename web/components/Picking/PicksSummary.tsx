@@ -25,7 +25,7 @@ export function PicksSummary({ picks, language, errorKey, onSend }: PicksSummary
   const price = isolateFor(language, formatMoney(picks.unitPrice, language));
 
   return (
-    <section className="picks-summary" aria-label={t('summary.label')} data-testid="picks-summary">
+    <section className="sticky-bar picks-summary" aria-label={t('summary.label')} data-testid="picks-summary">
       <div className="picks-summary__figures">
         <p className="picks-summary__count" role="status">
           <span data-testid="picks-count">{t('summary.count', { count: picks.count })}</span>

@@ -4,8 +4,8 @@ import { useTranslation } from 'react-i18next';
 import { isolateFor } from '../../../shared/bidi';
 import { authApi, authErrorKey } from '../../api/auth';
 import { ApiError } from '../../api/client';
+import { AuthForm } from '../../components/Account/AuthForm';
 import { FormMessage } from '../../components/FormMessage';
-import { FormSubmit } from '../../components/FormSubmit';
 import { EMPTY_PASSWORD_PAIR, NewPasswordFields, passwordsMatch } from '../../components/NewPasswordFields';
 import { PageFrame } from '../../components/PageFrame/PageFrame';
 import { LoadingLine } from '../../components/QueryState';
@@ -67,7 +67,7 @@ export default function AcceptInvitePage() {
       ) : invitation.isPending ? (
         <LoadingLine text={t('invitation.checking')} />
       ) : (
-        <form className="auth-form" onSubmit={onSubmit} noValidate>
+        <AuthForm onSubmit={onSubmit} sending={accept} texts="invitation">
           <p>{t('invitation.welcome', { name: isolateFor(currentLanguage(i18n), invitation.data.fullName) })}</p>
           <p>
             {t('invitation.intro')}{' '}
@@ -76,13 +76,7 @@ export default function AcceptInvitePage() {
             </bdi>
           </p>
           <NewPasswordFields kind="new" value={passwords} onChange={setPasswords} />
-          <FormSubmit
-            busy={accept.busy}
-            error={accept.errorKey && t(accept.errorKey)}
-            label={t('invitation.submit')}
-            busyLabel={t('invitation.submitting')}
-          />
-        </form>
+        </AuthForm>
       )}
     </PageFrame>
   );

@@ -3,8 +3,8 @@ import { type FormEvent, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { authApi, authErrorKey } from '../../api/auth';
 import { ApiError } from '../../api/client';
+import { AuthForm } from '../../components/Account/AuthForm';
 import { FormMessage } from '../../components/FormMessage';
-import { FormSubmit } from '../../components/FormSubmit';
 import { EMPTY_PASSWORD_PAIR, NewPasswordFields, passwordsMatch } from '../../components/NewPasswordFields';
 import { PageFrame } from '../../components/PageFrame/PageFrame';
 import { PasswordField } from '../../components/PasswordField';
@@ -51,22 +51,15 @@ export default function ChangePasswordPage() {
       {done ? (
         <FormMessage kind="success" text={t('changePassword.success')} />
       ) : (
-        <form className="auth-form" onSubmit={onSubmit} noValidate>
+        <AuthForm onSubmit={onSubmit} sending={change} texts="changePassword">
           <PasswordField
             label={t('fields.currentPassword')}
             name="currentPassword"
-            autoComplete="current-password"
             value={currentPassword}
             onChange={setCurrentPassword}
           />
           <NewPasswordFields kind="new" value={passwords} onChange={setPasswords} />
-          <FormSubmit
-            busy={change.busy}
-            error={change.errorKey && t(change.errorKey)}
-            label={t('changePassword.submit')}
-            busyLabel={t('changePassword.submitting')}
-          />
-        </form>
+        </AuthForm>
       )}
     </PageFrame>
   );

@@ -30,7 +30,7 @@ interface BuyerEventProps {
 function OrderSent({ order, language }: { order: OrderCreated; language: Language }) {
   const { t } = useTranslation(['events', 'proofing']);
   return (
-    <section className="order-status" data-testid="order-sent" data-status={order.status} aria-live="polite">
+    <section className="accent-box order-status" data-testid="order-sent" data-status={order.status} aria-live="polite">
       <p className="order-status__title">
         {t('buy.sent', { price: isolateFor(language, formatMoney(order.total, language)) })}{' '}
         <span className="order-status__badge">{t(`proofing:order.status.${order.status}`)}</span>

@@ -59,7 +59,7 @@ export function EventList() {
         empty={t('list.empty')}
       >
         {(data) => (
-          <ul className="event-list">
+          <ul className="tile-grid event-list">
             {data.events.map((event) => (
               <EventCard key={event.slug} event={event} language={language} />
             ))}

@@ -33,7 +33,7 @@ function Prices({ language }: { language: Language }) {
   const extraHorse = priceOfEntry(2).total.amount - entry;
   const single = priceOfPicks(1, { includedAvailable: false }).unitAmount;
   return (
-    <section className="event-prices" aria-labelledby={titleId} data-testid="event-prices">
+    <section className="accent-box event-prices" aria-labelledby={titleId} data-testid="event-prices">
       <h2 id={titleId} className="event-section-title">
         {t('prices.title')}
       </h2>

@@ -84,6 +84,7 @@ export function EventSearch({
           <div className="event-search__row">
             <input
               id={inputId}
+              className="text-input"
               type="search"
               name="q"
               dir="auto"

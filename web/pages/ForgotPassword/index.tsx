@@ -2,6 +2,7 @@ import { type FormEvent, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { RESET_CODE_LENGTH } from '../../../shared/account-rules';
 import { authApi, authErrorKey } from '../../api/auth';
+import { AuthForm } from '../../components/Account/AuthForm';
 import { EmailField } from '../../components/EmailField';
 import { FormMessage } from '../../components/FormMessage';
 import { FormSubmit } from '../../components/FormSubmit';
@@ -73,19 +74,15 @@ export default function ForgotPasswordPage() {
       {done ? (
         <FormMessage kind="success" text={t('forgot.done')} />
       ) : step === 1 ? (
-        <form className="auth-form" onSubmit={requestLink} noValidate>
+        <AuthForm
+          onSubmit={requestLink}
+          sending={request}
+          texts="forgot"
+          links={<Link to="/login">{t('forgot.backToLogin')}</Link>}
+        >
           <p className="muted">{t('forgot.intro')}</p>
           <EmailField label={t('fields.email')} value={email} onChange={setEmail} />
-          <FormSubmit
-            busy={request.busy}
-            error={request.errorKey && t(request.errorKey)}
-            label={t('forgot.submit')}
-            busyLabel={t('forgot.submitting')}
-          />
-          <div className="form-links">
-            <Link to="/login">{t('forgot.backToLogin')}</Link>
-          </div>
-        </form>
+        </AuthForm>
       ) : (
         <form className="auth-form" onSubmit={resetPassword} noValidate>
           <FormMessage kind="info" text={notice} />

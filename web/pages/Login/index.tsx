@@ -1,10 +1,10 @@
 import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { authApi } from '../../api/auth';
+import { AuthForm } from '../../components/Account/AuthForm';
 import { withNext } from '../../components/Account/landing';
 import { useSignInSubmit } from '../../components/Account/useSignInSubmit';
 import { EmailField } from '../../components/EmailField';
-import { FormSubmit } from '../../components/FormSubmit';
 import { PageFrame } from '../../components/PageFrame/PageFrame';
 import { PasswordField } from '../../components/PasswordField';
 import { Link, useQueryParams } from '../../router';
@@ -26,32 +26,22 @@ export default function LoginPage() {
   };
 
   const typed = email.trim();
+  const links = (
+    <>
+      <Link to={typed ? `/forgot-password?email=${encodeURIComponent(typed)}` : '/forgot-password'}>
+        {t('login.forgot')}
+      </Link>
+      <span>
+        {t('login.noAccount')} <Link to={withNext('/signup', params.get('next'))}>{t('login.signupLink')}</Link>
+      </span>
+    </>
+  );
   return (
     <PageFrame title={t('common:pages.login')}>
-      <form className="auth-form" onSubmit={onSubmit} noValidate>
+      <AuthForm onSubmit={onSubmit} sending={signIn} texts="login" links={links}>
         <EmailField label={t('fields.email')} value={email} onChange={setEmail} />
-        <PasswordField
-          label={t('fields.password')}
-          name="password"
-          autoComplete="current-password"
-          value={password}
-          onChange={setPassword}
-        />
-        <FormSubmit
-          busy={signIn.busy}
-          error={signIn.errorKey && t(signIn.errorKey)}
-          label={t('login.submit')}
-          busyLabel={t('login.submitting')}
-        />
-        <div className="form-links">
-          <Link to={typed ? `/forgot-password?email=${encodeURIComponent(typed)}` : '/forgot-password'}>
-            {t('login.forgot')}
-          </Link>
-          <span>
-            {t('login.noAccount')} <Link to={withNext('/signup', params.get('next'))}>{t('login.signupLink')}</Link>
-          </span>
-        </div>
-      </form>
+        <PasswordField label={t('fields.password')} name="password" value={password} onChange={setPassword} />
+      </AuthForm>
     </PageFrame>
   );
 }

@@ -1,10 +1,10 @@
 import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { authApi } from '../../api/auth';
+import { AuthForm } from '../../components/Account/AuthForm';
 import { withNext } from '../../components/Account/landing';
 import { useSignInSubmit } from '../../components/Account/useSignInSubmit';
 import { EmailField } from '../../components/EmailField';
-import { FormSubmit } from '../../components/FormSubmit';
 import { EMPTY_PASSWORD_PAIR, NewPasswordFields, passwordsMatch } from '../../components/NewPasswordFields';
 import { PageFrame } from '../../components/PageFrame/PageFrame';
 import { TextField } from '../../components/TextField';
@@ -31,9 +31,14 @@ export default function SignupPage() {
     signUp.submit({ email: email.trim(), password: passwords.password, ...(name ? { fullName: name } : {}) });
   };
 
+  const links = (
+    <span>
+      {t('signup.haveAccount')} <Link to={withNext('/login', params.get('next'))}>{t('signup.loginLink')}</Link>
+    </span>
+  );
   return (
     <PageFrame title={t('common:pages.signup')}>
-      <form className="auth-form" onSubmit={onSubmit} noValidate>
+      <AuthForm onSubmit={onSubmit} sending={signUp} texts="signup" links={links}>
         <TextField
           label={t('fields.fullName')}
           name="fullName"
@@ -43,18 +48,7 @@ export default function SignupPage() {
         />
         <EmailField label={t('fields.email')} value={email} onChange={setEmail} />
         <NewPasswordFields kind="signup" value={passwords} onChange={setPasswords} />
-        <FormSubmit
-          busy={signUp.busy}
-          error={signUp.errorKey && t(signUp.errorKey)}
-          label={t('signup.submit')}
-          busyLabel={t('signup.submitting')}
-        />
-        <div className="form-links">
-          <span>
-            {t('signup.haveAccount')} <Link to={withNext('/login', params.get('next'))}>{t('signup.loginLink')}</Link>
-          </span>
-        </div>
-      </form>
+      </AuthForm>
     </PageFrame>
   );
 }

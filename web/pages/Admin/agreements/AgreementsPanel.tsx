@@ -1,31 +1,28 @@
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { isLanguage, LANGUAGE_NAMES } from '../../../../shared/i18n/languages';
+import { AdminPanel } from '../shared/AdminPanel';
 import { adminApi, adminKeys } from '../shared/admin-api';
 import { formatDateTime } from '../shared/format';
-import { PanelQueryState } from '../shared/PanelQueryState';
+import { PanelItemsState } from '../shared/PanelQueryState';
 
 /** Who accepted the booking terms, when, which version and in which language; with a CSV export. */
 export function AgreementsPanel() {
   const { t, i18n } = useTranslation('contact');
   const query = useQuery({ queryKey: adminKeys.agreements, queryFn: adminApi.agreements });
   return (
-    <section className="agreements-panel" aria-labelledby="agreements-title">
-      <div className="admin-toolbar">
-        <h2 id="agreements-title" className="admin-subtitle">
-          {t('admin.title')}
-        </h2>
+    <AdminPanel
+      className="agreements-panel"
+      titleId="agreements-title"
+      title={t('admin.title')}
+      actions={
         <a className="button button--ghost" href="/api/admin/agreements.csv" download>
           {t('admin.export')}
         </a>
-      </div>
-      <PanelQueryState
-        query={query}
-        error={t('admin.loadFailed')}
-        isEmpty={(data) => data.items.length === 0}
-        empty={t('admin.empty')}
-      >
-        {(data) => (
+      }
+    >
+      <PanelItemsState query={query} error={t('admin.loadFailed')} empty={t('admin.empty')}>
+        {(items) => (
           <table className="admin-table">
             <thead>
               <tr>
@@ -36,7 +33,7 @@ export function AgreementsPanel() {
               </tr>
             </thead>
             <tbody>
-              {data.items.map((item) => (
+              {items.map((item) => (
                 <tr key={item.id} data-testid="agreement-row">
                   <td>
                     <bdi dir="ltr">{item.email ?? item.userId}</bdi>
@@ -51,7 +48,7 @@ export function AgreementsPanel() {
             </tbody>
           </table>
         )}
-      </PanelQueryState>
-    </section>
+      </PanelItemsState>
+    </AdminPanel>
   );
 }

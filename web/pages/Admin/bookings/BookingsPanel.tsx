@@ -10,7 +10,8 @@ import { currentLanguage } from '../../../i18n';
 import { formatDateTime } from '../shared/format';
 import { bookingAdminApi, bookingAdminKeys } from './booking-admin-api';
 import './bookings.css';
-import { PanelQueryState } from '../shared/PanelQueryState';
+import { AdminPanel } from '../shared/AdminPanel';
+import { PanelItemsState } from '../shared/PanelQueryState';
 
 /** One request as a card (it reads the same on a phone at the showground and on a desktop), with its status. */
 function BookingCard({ booking }: { booking: BookingView }) {
@@ -111,26 +112,16 @@ export function BookingsPanel() {
   const query = useQuery({ queryKey: bookingAdminKeys.bookings, queryFn: bookingAdminApi.bookings });
   if (!textsReady) return <LoadingLine text={t('common:loading')} announce={false} />;
   return (
-    <section aria-labelledby="bookings-title">
-      <div className="admin-toolbar">
-        <h2 id="bookings-title" className="admin-subtitle">
-          {t('admin.title')}
-        </h2>
-      </div>
-      <PanelQueryState
-        query={query}
-        error={t('admin.loadFailed')}
-        isEmpty={(data) => data.items.length === 0}
-        empty={t('admin.empty')}
-      >
-        {(data) => (
+    <AdminPanel titleId="bookings-title" title={t('admin.title')} actions={null}>
+      <PanelItemsState query={query} error={t('admin.loadFailed')} empty={t('admin.empty')}>
+        {(items) => (
           <ul className="booking-cards">
-            {data.items.map((booking) => (
+            {items.map((booking) => (
               <BookingCard key={booking.id} booking={booking} />
             ))}
           </ul>
         )}
-      </PanelQueryState>
-    </section>
+      </PanelItemsState>
+    </AdminPanel>
   );
 }

@@ -9,6 +9,7 @@ import { adminApi, adminKeys } from '../shared/admin-api';
 import { AddClientForm } from './AddClientForm';
 import { ClientRow } from './ClientRow';
 import './clients.css';
+import { AdminPanel } from '../shared/AdminPanel';
 import { formatBytes } from '../shared/format';
 import { matchesNameOrEmail, NameOrEmailSearch } from '../shared/NameOrEmailSearch';
 import { PanelQueryState } from '../shared/PanelQueryState';
@@ -75,10 +76,7 @@ export function ClientsPanel() {
   const [search, setSearch] = useState('');
   const items = (query.data?.items ?? []).filter((client) => matchesNameOrEmail(search, client.fullName, client.email));
   return (
-    <section className="clients-panel" aria-labelledby="clients-title">
-      <h2 id="clients-title" className="admin-subtitle">
-        {t('clients.title')}
-      </h2>
+    <AdminPanel className="clients-panel" titleId="clients-title" title={t('clients.title')}>
       <AddClientForm onAdded={() => setSearch('')} />
       <PanelQueryState query={query} error={t('clients.loadFailed')}>
         {(data) => (
@@ -110,6 +108,6 @@ export function ClientsPanel() {
           </>
         )}
       </PanelQueryState>
-    </section>
+    </AdminPanel>
   );
 }

@@ -77,7 +77,7 @@ export function ClassRounds({ event, entries }: { event: AdminEvent; entries: Ad
         <p className="muted">{t('rounds.noClasses')}</p>
       ) : (
         <form className="event-rounds" onSubmit={submit} aria-labelledby={titleId} noValidate>
-          <ul className="event-rounds__list">
+          <ul className="tile-grid event-rounds__list">
             {rows.map((row, index) => (
               <li key={row.name} className="form-field">
                 <label htmlFor={`${titleId}-${index}`}>
@@ -217,7 +217,7 @@ function CameraClock({
             ) : (
               <fieldset className="event-camera__photos" disabled={save.busy}>
                 <legend>{t('cameras.pickPhoto')}</legend>
-                <ul>
+                <ul className="tile-grid">
                   {ofCamera.map((photo) => (
                     <li key={photo.id}>
                       <label className="event-camera__photo">

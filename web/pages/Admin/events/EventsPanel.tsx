@@ -16,6 +16,7 @@ import { eventsAdminApi, eventsAdminKeys } from './events-admin-api';
 import '../clients/clients.css';
 import '../orders/orders.css';
 import './events-admin.css';
+import { AdminPanel } from '../shared/AdminPanel';
 import { PanelQueryState } from '../shared/PanelQueryState';
 import { RowHead } from '../shared/RowHead';
 import { SubmitWithMessages } from '../shared/SubmitWithMessages';
@@ -159,11 +160,7 @@ export default function EventsPanel() {
   if (!eventTexts || !adminTexts) return <LoadingLine text={t('common:loading')} announce={false} />;
   if (open) return <EventDetail key={open.id} event={open} onBack={() => setOpenId(null)} />;
   return (
-    <section className="events-admin" aria-labelledby="events-admin-title">
-      <h2 id="events-admin-title" className="admin-subtitle">
-        {t('title')}
-      </h2>
-      <p className="muted">{t('intro')}</p>
+    <AdminPanel className="events-admin" titleId="events-admin-title" title={t('title')} intro={t('intro')}>
       <CreateEventForm onCreated={setOpenId} />
       <PanelQueryState
         query={query}
@@ -179,6 +176,6 @@ export default function EventsPanel() {
           </ul>
         )}
       </PanelQueryState>
-    </section>
+    </AdminPanel>
   );
 }

@@ -51,7 +51,7 @@ export function BulkBar({
   const count = selection.chosen.length;
   const none = count === 0;
   return (
-    <fieldset className="bulk-bar" data-testid="bulk-bar">
+    <fieldset className="sticky-bar bulk-bar" data-testid="bulk-bar">
       <legend className="visually-hidden">{t('bulk.label')}</legend>
       <span className="bulk-bar__count" data-testid="bulk-count">
         {t('bulk.selected', { count, total })}

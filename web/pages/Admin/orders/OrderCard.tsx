@@ -94,7 +94,7 @@ export function OrderCard({ order }: { order: AdminOrder }) {
       </dl>
 
       {shown.length > 0 ? (
-        <ul className="order-card__thumbs" aria-label={t('orders.picks')}>
+        <ul className="tile-grid order-card__thumbs" aria-label={t('orders.picks')}>
           {shown.map((item) => (
             <li key={item.id}>
               <img src={item.thumbnail} alt={item.name} loading="lazy" decoding="async" />

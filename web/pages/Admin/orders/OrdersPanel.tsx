@@ -5,6 +5,7 @@ import { ORDER_STATUSES, type OrderStatus } from '../../../../shared/schemas/pro
 import { OrderCard } from './OrderCard';
 import { ordersApi, ordersKeys } from './orders-api';
 import './orders.css';
+import { AdminPanel } from '../shared/AdminPanel';
 import { PanelQueryState } from '../shared/PanelQueryState';
 
 /**
@@ -17,10 +18,7 @@ export function OrdersPanel() {
   const query = useQuery({ queryKey: ordersKeys.list(status), queryFn: () => ordersApi.orders(status) });
   const orders = [...(query.data?.orders ?? [])].sort((a, b) => b.createdAt.localeCompare(a.createdAt));
   return (
-    <section className="orders-panel" aria-labelledby="orders-title">
-      <h2 id="orders-title" className="admin-subtitle">
-        {t('orders.title')}
-      </h2>
+    <AdminPanel className="orders-panel" titleId="orders-title" title={t('orders.title')}>
       <fieldset className="orders-filter">
         <legend className="visually-hidden">{t('orders.filter')}</legend>
         {[null, ...ORDER_STATUSES].map((value) => (
@@ -52,6 +50,6 @@ export function OrdersPanel() {
           </>
         )}
       </PanelQueryState>
-    </section>
+    </AdminPanel>
   );
 }

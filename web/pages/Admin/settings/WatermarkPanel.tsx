@@ -7,6 +7,7 @@ import { errorMessageKey } from '../../../api/error-messages';
 import { FormMessage } from '../../../components/FormMessage';
 import { useSubmit } from '../../../hooks/useSubmit';
 import { ordersApi, ordersKeys, watermarkLogoUrl } from '../orders/orders-api';
+import { AdminPanel } from '../shared/AdminPanel';
 import { FilePickButton } from '../shared/FilePickButton';
 import { PanelQueryState } from '../shared/PanelQueryState';
 import { SubmitWithMessages } from '../shared/SubmitWithMessages';
@@ -163,11 +164,12 @@ export function WatermarkPanel() {
   const query = useQuery({ queryKey: ordersKeys.watermark, queryFn: ordersApi.watermark });
   const onSaved = (next: WatermarkSettings) => queryClient.setQueryData(ordersKeys.watermark, next);
   return (
-    <section className="watermark-panel" aria-labelledby="watermark-title">
-      <h2 id="watermark-title" className="admin-subtitle">
-        {t('watermark.title')}
-      </h2>
-      <p className="muted">{t('watermark.intro')}</p>
+    <AdminPanel
+      className="watermark-panel"
+      titleId="watermark-title"
+      title={t('watermark.title')}
+      intro={t('watermark.intro')}
+    >
       <PanelQueryState query={query} error={t('watermark.loadFailed')}>
         {(data) => (
           <div className="admin-card watermark-panel__body">
@@ -176,6 +178,6 @@ export function WatermarkPanel() {
           </div>
         )}
       </PanelQueryState>
-    </section>
+    </AdminPanel>
   );
 }

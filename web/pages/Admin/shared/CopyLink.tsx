@@ -23,6 +23,7 @@ export function CopyLink({ label, link, testId }: { label: string; link: string;
       <div className="invitation-link__row">
         <input
           id={id}
+          className="text-input"
           readOnly
           dir="ltr"
           value={link}

@@ -20,3 +20,21 @@ export function PanelQueryState<T>(props: PanelQueryStateProps<T>) {
   const { t } = useTranslation('common');
   return <QueryState {...props} look="panel" loading={t('loading')} />;
 }
+
+interface PanelItemsStateProps<T> {
+  query: QueryLike<{ items: T[] }>;
+  /** The sentence when the read failed. */
+  error: string;
+  /** The line when there are no items. */
+  empty: string;
+  children: (items: T[]) => ReactNode;
+}
+
+/** PanelQueryState for an answer that is a list of `items`: `empty` when there are none, else the items. */
+export function PanelItemsState<T>({ query, error, empty, children }: PanelItemsStateProps<T>) {
+  return (
+    <PanelQueryState query={query} error={error} isEmpty={(data) => data.items.length === 0} empty={empty}>
+      {(data) => children(data.items)}
+    </PanelQueryState>
+  );
+}

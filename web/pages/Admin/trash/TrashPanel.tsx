@@ -7,7 +7,7 @@ import { MediaImage } from '../../../components/Media/MediaImage';
 import { adminApi, adminKeys } from '../shared/admin-api';
 import '../folders/bulk.css';
 import { formatBytes, formatDateTime } from '../shared/format';
-import { PanelQueryState } from '../shared/PanelQueryState';
+import { PanelItemsState } from '../shared/PanelQueryState';
 
 /**
  * Deleted items with their thumbnails and the client they came from, restorable until the daily sweep removes them
@@ -39,15 +39,10 @@ export function TrashPanel() {
     <div className="trash-panel">
       <p className="muted">{t('trash.intro', { days: TRASH_RETENTION_DAYS })}</p>
       <FormMessage kind="error" text={failed ? t('trash.restoreFailed') : null} />
-      <PanelQueryState
-        query={query}
-        error={t('trash.loadFailed')}
-        isEmpty={(data) => data.items.length === 0}
-        empty={t('trash.empty')}
-      >
-        {(data) => (
+      <PanelItemsState query={query} error={t('trash.loadFailed')} empty={t('trash.empty')}>
+        {(items) => (
           <ul className="trash-list" aria-busy={working}>
-            {data.items.map((item) => (
+            {items.map((item) => (
               <li key={item.id} className="trash-item" data-testid="trash-item" data-name={item.name}>
                 <div className="trash-item__preview">
                   {item.view ? <MediaImage media={item.view} sizes="6rem" alt={item.name} /> : null}
@@ -79,7 +74,7 @@ export function TrashPanel() {
             ))}
           </ul>
         )}
-      </PanelQueryState>
+      </PanelItemsState>
     </div>
   );
 }

@@ -1,6 +1,7 @@
 import { type DragEvent, useEffect, useId, useMemo, useRef, useState, useSyncExternalStore } from 'react';
 import { useTranslation } from 'react-i18next';
 import { FormMessage } from '../../../components/FormMessage';
+import { AdminPanel } from '../shared/AdminPanel';
 import { formatBytes } from '../shared/format';
 import {
   forgetUnfinishedUploads,
@@ -140,10 +141,7 @@ export function Uploader({
   const someFailed = tasks.some((task) => task.state === 'error');
 
   return (
-    <section className="uploader" aria-labelledby={`${inputId}-title`}>
-      <h2 id={`${inputId}-title`} className="admin-subtitle">
-        {t('upload.title')}
-      </h2>
+    <AdminPanel className="uploader" titleId={`${inputId}-title`} title={t('upload.title')}>
       {unfinished.length > 0 ? (
         <div className="admin-notice" data-testid="unfinished-uploads">
           <p>{t('upload.unfinished', { names: unfinished.map((entry) => entry.filename).join(', ') })}</p>
@@ -207,6 +205,6 @@ export function Uploader({
           </button>
         </>
       ) : null}
-    </section>
+    </AdminPanel>
   );
 }
