@@ -1,4 +1,4 @@
-import { createEventService, eventIdOfFolder } from '../services/events/events';
+import { createEventService } from '../services/events/events';
 import type { Foundation } from './foundation';
 import type { MediaArea } from './media';
 
@@ -9,7 +9,7 @@ export function composeEvents(base: Foundation, media: MediaArea) {
     media: media.runtime.media,
     changes: base.changes,
   });
-  return { events, folderEvent: eventIdOfFolder };
+  return { events };
 }
 
 export type EventsArea = ReturnType<typeof composeEvents>;

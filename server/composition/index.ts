@@ -1,4 +1,5 @@
 import type { AppContext } from '../context';
+import { eventIdOfFolder } from '../services/events/events';
 import type { DemoDependencies } from '../services/site/demo-content';
 import { type AuthModuleOptions, composeAccounts } from './accounts';
 import { type Background, composeBackground } from './background';
@@ -37,7 +38,7 @@ export async function composeServices(input: CompositionInput & { auth?: AuthMod
   // A ready item of an event, or of a proofing gallery, needs its watermarked proofs; an event's is also placed in
   // its start list.
   media.whenItemReady(async (record) => {
-    const eventId = competitions.folderEvent(record.folder);
+    const eventId = eventIdOfFolder(record.folder);
     if (eventId !== null) events.photoReady(eventId);
     if (eventId !== null || (await galleries.modes.modeOf(record.folder)) === 'proofing')
       await media.proofs.prepareItem(record.id);

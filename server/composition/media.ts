@@ -73,7 +73,9 @@ export function composeMedia(base: Foundation) {
     adminMedia,
     trash,
     /** Subscribes to "this item is ready" (see ItemReadyListener); listeners run in the order they subscribed. */
-    whenItemReady: (listener: ItemReadyListener) => readyListeners.push(listener),
+    whenItemReady: (listener: ItemReadyListener): void => {
+      readyListeners.push(listener);
+    },
     // The links nginx sends public derivatives from (MEDIA_ACCEL=nginx on disk; otherwise it does nothing).
     publicMirror: createPublicMirror({ config, media: runtime.media, changes, logger }),
     bulk: createBulkMediaService({

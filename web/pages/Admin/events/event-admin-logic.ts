@@ -124,34 +124,6 @@ export function isKnownProblem(code: string): code is (typeof KNOWN_PROBLEMS)[nu
 }
 
 /**
- * The selection after a click on `id`: a plain click toggles it; a shift-click sets every photo between the last one
- * clicked (`anchor`) and this one to the state the clicked photo takes, as file managers do.
- */
-export function clickSelection(
-  ids: readonly string[],
-  selected: ReadonlySet<string>,
-  id: string,
-  anchor: string | null,
-  shift: boolean,
-): Set<string> {
-  const next = new Set(selected);
-  const select = !selected.has(id);
-  const from = anchor === null ? -1 : ids.indexOf(anchor);
-  const to = ids.indexOf(id);
-  if (shift && from >= 0 && to >= 0) {
-    const [start, end] = from < to ? [from, to] : [to, from];
-    for (const each of ids.slice(start, end + 1)) {
-      if (select) next.add(each);
-      else next.delete(each);
-    }
-    return next;
-  }
-  if (select) next.add(id);
-  else next.delete(id);
-  return next;
-}
-
-/**
  * A wall-clock time at the event (`2026-05-14T09:31:10`, as a datetime-local field gives it) as an ISO instant, read
  * in the event's time zone rather than the browser's; null when it is not a time.
  */

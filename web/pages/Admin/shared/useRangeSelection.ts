@@ -1,5 +1,5 @@
 import { type KeyboardEvent, type MouseEvent, useEffect, useRef, useState } from 'react';
-import { clickSelection } from '../events/event-admin-logic';
+import { clickSelection } from './click-selection';
 
 /**
  * A grid's many-item selection: a click toggles one item, Shift with a click (or with Space, from the keyboard)
