@@ -53,6 +53,7 @@ const pages: Array<[path: string, component: ComponentType<PageProps>]> = [
   // The competitions' list and each event's page share one chunk.
   ['/events/:slug?', lazy(() => import('./pages/Events/index'))],
   ['/me', lazy(() => import('./pages/MyGallery/index'))],
+  ['/me/orders', lazy(() => import('./pages/MyOrders/index'))],
   ['/contact', lazy(() => import('./pages/Contact/index'))],
   ['/admin/*?', lazy(() => import('./pages/Admin/index'))],
   ['/login', lazy(() => import('./pages/Login/index'))],

@@ -318,6 +318,12 @@ export interface RateLimitTable {
   expires_at: ColumnType<number | string, number, number>;
 }
 
+/** A gapless named sequence, such as a year's receipt numbers (migration 018_counters). */
+export interface CounterTable {
+  name: string;
+  value: number;
+}
+
 export interface DatabaseSchema {
   setting: SettingTable;
   auth_attempt: AuthAttemptTable;
@@ -346,4 +352,5 @@ export interface DatabaseSchema {
   photos_ready_sending: PhotosReadySendingTable;
   photos_ready_item: PhotosReadyItemTable;
   rate_limit: RateLimitTable;
+  counter: CounterTable;
 }

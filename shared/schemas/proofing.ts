@@ -70,6 +70,7 @@ export const orderCreatedSchema = z.object({ id: z.string(), status: orderStatus
 
 /** GET /api/me/orders */
 export const clientOrderListSchema = z.object({ orders: z.array(clientOrderSchema) });
+export type ClientOrderList = z.infer<typeof clientOrderListSchema>;
 
 export const paymentMethodSchema = z.enum(PAYMENT_METHODS);
 

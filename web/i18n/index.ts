@@ -20,7 +20,7 @@ const localeFiles = import.meta.glob<{ default: Record<string, unknown> }>([
   '!../../shared/i18n/locales/*/{mail,seo}.json',
   // The lazy namespaces (LAZY_NAMESPACES) are listed in lazy-locales.ts, which useNamespace() hands to
   // loadNamespace(): their entries stay out of the first visit's JavaScript.
-  '!../../shared/i18n/locales/*/{admin,proofing,events,eventsAdmin,booking}.json',
+  '!../../shared/i18n/locales/*/{admin,proofing,events,eventsAdmin,booking,sales}.json',
 ]);
 
 export const NAMESPACES = [
@@ -34,16 +34,17 @@ export const NAMESPACES = [
   'events',
   'eventsAdmin',
   'booking',
+  'sales',
 ] as const;
 export type Namespace = (typeof NAMESPACES)[number];
 
 /**
  * The namespaces every visitor needs. The admin panel's texts are the largest and only the photographer reads them,
  * so they load when the panel opens (`loadNamespace`), not with the first page; the proofing texts (picks and
- * orders) likewise load only where a client picks photos, and the competitions' texts (the public pages, and the
- * admin panel's Events tab) only on those pages.
+ * orders) and the sale's (paying, receipts, delivery, edits) likewise load only where a client picks photos or the
+ * photographer sells, and the competitions' texts (the public pages, and the admin panel's Events tab) only there.
  */
-const LAZY_NAMESPACES: readonly Namespace[] = ['admin', 'proofing', 'events', 'eventsAdmin', 'booking'];
+const LAZY_NAMESPACES: readonly Namespace[] = ['admin', 'proofing', 'events', 'eventsAdmin', 'booking', 'sales'];
 
 /** The namespaces the first page of any visit needs: the server embeds them in the page it renders. */
 export const FIRST_PAGE_NAMESPACES: readonly Namespace[] = NAMESPACES.filter((ns) => !LAZY_NAMESPACES.includes(ns));

@@ -23,6 +23,13 @@ export function AccountMenu({ user, onLogout }: { user: SessionUser; onLogout: (
               {t('nav.account')}
             </Link>
           </li>
+          {!user.isAdmin && (
+            <li>
+              <Link to="/me/orders" onClick={close}>
+                {t('nav.myOrders')}
+              </Link>
+            </li>
+          )}
           <li>
             <Link to="/change-password" onClick={close}>
               {t('nav.changePassword')}

@@ -89,6 +89,13 @@ export function NavBar() {
             <>
               <ul className="site-nav__links site-nav__mobile-account">
                 <li className="site-nav__identity">{user.name || user.email}</li>
+                {!user.isAdmin && (
+                  <li>
+                    <NavLink to="/me/orders" className="site-nav__link">
+                      {t('nav.myOrders')}
+                    </NavLink>
+                  </li>
+                )}
                 <li>
                   <NavLink to="/change-password" className="site-nav__link">
                     {t('nav.changePassword')}

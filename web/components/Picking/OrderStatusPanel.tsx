@@ -3,6 +3,7 @@ import { useTranslation } from 'react-i18next';
 import type { Language } from '../../../shared/i18n/languages';
 import { formatMoney } from '../../../shared/money';
 import type { ClientOrder } from '../../../shared/schemas/proofing';
+import { OrderNextSteps } from '../Sale/OrderNextSteps';
 import { formatWhen } from './picks-logic';
 import './picking.css';
 
@@ -45,6 +46,7 @@ export function OrderStatusPanel({
         {t('order.count', { count: order.count })} ·{' '}
         <bdi data-testid="order-total">{formatMoney(order.total, language)}</bdi>
       </p>
+      <OrderNextSteps order={order} />
       {order.note ? (
         <div className="order-status__note">
           <h3>{t('order.note')}</h3>

@@ -15,6 +15,7 @@ import { FolderList } from './folders/FolderList';
 import { FolderView } from './folders/FolderView';
 import { NoticeBadge } from './NoticeBadge';
 import { OrdersPanel } from './orders/OrdersPanel';
+import { PaymentsPanel } from './payments/PaymentsPanel';
 import { ContactSettingsPanel } from './settings/ContactSettingsPanel';
 import { WatermarkPanel } from './settings/WatermarkPanel';
 import { adminApi, adminKeys } from './shared/admin-api';
@@ -27,6 +28,7 @@ const TABS = [
   'folders',
   'clients',
   'orders',
+  'payments',
   'bookings',
   'events',
   'mainGallery',
@@ -67,6 +69,8 @@ function TabContent({ tab, folder }: { tab: Tab; folder: string | null }) {
       return <FolderView folder={MAIN_GALLERY_FOLDER} isMain />;
     case 'orders':
       return <OrdersPanel />;
+    case 'payments':
+      return <PaymentsPanel />;
     case 'events':
       return <EventsPanel />;
     case 'watermark':
