@@ -1,4 +1,4 @@
-import type { Page, TestInfo } from '@playwright/test';
+import type { Page } from '@playwright/test';
 import { expect, test } from './fixtures';
 import { addClient, makeImages, signIn } from './support/admin-helpers';
 import { expectNoAxeViolations } from './support/axe';
@@ -33,13 +33,6 @@ async function expectNoSidewaysScroll(page: Page) {
   expect(widths.scroll).toBeLessThanOrEqual(widths.window);
 }
 
-/** A full-page screenshot kept in the test's output folder and attached to the report. */
-async function keepScreenshot(page: Page, testInfo: TestInfo, name: string) {
-  const file = testInfo.outputPath(`${name}.png`);
-  await page.screenshot({ path: file, fullPage: true });
-  await testInfo.attach(name, { path: file, contentType: 'image/png' });
-}
-
 /** Fails the test if the page ever opens the browser's own alert, confirm or prompt. */
 function forbidBrowserDialogs(page: Page) {
   page.on('dialog', (dialog) => {
@@ -67,7 +60,7 @@ for (const viewport of VIEWPORTS) {
     test(`every tab fits a ${viewport.width}×${viewport.height} screen in ${language}, with no axe violations`, async ({
       page,
       baseURL,
-    }, testInfo) => {
+    }) => {
       test.setTimeout(180_000);
       await page.setViewportSize({ width: viewport.width, height: viewport.height });
       await signIn(page.request, baseURL as string, E2E_ADMIN_EMAIL, E2E_ADMIN_PASSWORD);
@@ -85,8 +78,6 @@ for (const viewport of VIEWPORTS) {
         await expect(page.getByText(/^(Loading…|טוען…)$/)).toHaveCount(0);
         await expectNoSidewaysScroll(page);
         await expectNoAxeViolations(page);
-        const name = address.split('/').slice(2).join('-').replace(/%/g, '') || 'admin';
-        await keepScreenshot(page, testInfo, `${viewport.name}-${language}-${name}`);
       }
 
       // Clients as cards: each one inside the screen, its actions at least 44 px tall.
