@@ -122,7 +122,7 @@ test('a client folder has its own address: Back returns to the clients, a reload
 test('questions come in the app’s own dialog, and a failed action is a notice that cannot be missed', async ({
   page,
   baseURL,
-}, testInfo) => {
+}) => {
   await page.setViewportSize({ width: 390, height: 844 });
   await signIn(page.request, baseURL as string, E2E_ADMIN_EMAIL, E2E_ADMIN_PASSWORD);
   forbidBrowserDialogs(page);
@@ -135,7 +135,6 @@ test('questions come in the app’s own dialog, and a failed action is a notice 
   await expect(dialog).toBeVisible();
   await expect(dialog.getByRole('button', { name: 'Cancel' })).toBeFocused();
   await expectNoAxeViolations(page);
-  await keepScreenshot(page, testInfo, 'confirm-dialog');
   await page.keyboard.press('Escape');
   await expect(dialog).toHaveCount(0);
   await expect(card).toBeVisible();
@@ -155,13 +154,12 @@ test('questions come in the app’s own dialog, and a failed action is a notice 
   await expect(notice).toBeInViewport();
   await expect(notice.getByRole('alert')).not.toBeEmpty();
   await expect(card).toBeVisible();
-  await keepScreenshot(page, testInfo, 'failed-remove-notice');
 });
 
 test('"photos ready": disabled for an empty gallery, sent once, the last sending shown, a repeat asks first', async ({
   page,
   baseURL,
-}, testInfo) => {
+}) => {
   await page.setViewportSize({ width: 390, height: 844 });
   await signIn(page.request, baseURL as string, E2E_ADMIN_EMAIL, E2E_ADMIN_PASSWORD);
   forbidBrowserDialogs(page);
@@ -181,7 +179,6 @@ test('"photos ready": disabled for an empty gallery, sent once, the last sending
     `E-mail sent to ${client.email} · items: 3`,
   );
   await expect(control.getByText(/^Last sent .+ · items: 3$/)).toBeVisible();
-  await keepScreenshot(page, testInfo, 'photos-ready-sent');
 
   // Nothing new since: sending again asks first; Cancel sends nothing, confirming sends the same batch.
   const again = control.getByRole('button', { name: 'Send the e-mail again' });
