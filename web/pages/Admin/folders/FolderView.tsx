@@ -9,6 +9,7 @@ import { useNotice } from '../../../components/Notice';
 import { adminApi, adminKeys } from '../shared/admin-api';
 import { formatBytes } from '../shared/format';
 import { PanelQueryState } from '../shared/PanelQueryState';
+import { UploadEditsButton } from '../uploads/UploadEdits';
 import { Uploader } from '../uploads/Uploader';
 import { GalleryModeSwitch } from './GalleryModeSwitch';
 import { HomePicksEditor } from './HomePicksEditor';
@@ -19,9 +20,9 @@ import { PhotosReadyControl } from './PhotosReadyControl';
 const PROCESSING_POLL_MS = 2000;
 
 /**
- * One folder: upload into it, its media grid with delete, the "fix existing files" repair and, for a client folder,
- * the "photos ready" e-mail; for the main gallery, reordering and the home-page picks. `working` disables every
- * action while one runs.
+ * One folder: upload into it, upload edits onto its items, its media grid with delete, the "fix existing files"
+ * repair and, for a client folder, the "photos ready" e-mail; for the main gallery, reordering and the home-page
+ * picks. `working` disables every action while one runs.
  */
 export function FolderView({ folder, isMain }: { folder: string; isMain: boolean }) {
   const { t, i18n } = useTranslation('admin');
@@ -87,6 +88,7 @@ export function FolderView({ folder, isMain }: { folder: string; isMain: boolean
         <button type="button" className="button button--ghost" disabled={working || items.length === 0} onClick={fix}>
           {t('folder.fix')}
         </button>
+        <UploadEditsButton folder={folder} items={items} disabled={working || items.length === 0} />
         {isMain ? null : (
           <PhotosReadyControl
             folder={folder}

@@ -24,6 +24,8 @@ function tinyTusServer() {
   const uploads = new Map<string, { length: number; bytes: Buffer }>();
   const faults = { HEAD: [] as Fault[], PATCH: [] as Fault[], POST: [] as Fault[] };
   const seen: string[] = [];
+  /** The Upload-Metadata of each POST, decoded. */
+  const metadata: Array<Record<string, string>> = [];
   let created = 0;
   const server = http.createServer((request, response) => {
     const chunks: Buffer[] = [];
@@ -53,6 +55,7 @@ function tinyTusServer() {
       if (fault === 'drop') return request.socket.destroy();
       if (fault?.startsWith('status-')) return response.writeHead(Number(fault.slice(7)), headers).end();
       if (method === 'POST') {
+        metadata.push(decodeMetadata(String(request.headers['upload-metadata'] ?? '')));
         const next = `u${++created}`;
         uploads.set(next, { length: Number(request.headers['upload-length']), bytes: Buffer.alloc(0) });
         return response.writeHead(201, { ...headers, Location: `${UPLOAD_ENDPOINT}/${next}` }).end();
@@ -71,7 +74,20 @@ function tinyTusServer() {
       return response.writeHead(204, { ...headers, 'Upload-Offset': String(upload.bytes.length) }).end();
     });
   });
-  return { server, uploads, faults, seen, created: () => created };
+  return { server, uploads, faults, seen, metadata, created: () => created };
+}
+
+/** tus's Upload-Metadata: `key base64value` pairs separated by commas. */
+function decodeMetadata(header: string): Record<string, string> {
+  return Object.fromEntries(
+    header
+      .split(',')
+      .filter(Boolean)
+      .map((pair) => {
+        const [key = '', value = ''] = pair.trim().split(' ');
+        return [key, Buffer.from(value, 'base64').toString('utf8')];
+      }),
+  );
 }
 
 /** Resolves with the task once it has succeeded or failed. */
@@ -160,5 +176,52 @@ describe('resuming an upload through a failing HEAD', () => {
     expect((await resumed).state).toBe('success');
     expect(tus.seen).toEqual(['POST', 'PATCH @0', 'HEAD', 'HEAD', `PATCH @${file.size / 2}`]);
     expect(tus.uploads.get(`u${tus.created()}`)?.bytes).toEqual(await sent());
+  });
+});
+
+/** An edited export sent back onto its item: the server learns which item at creation, from the metadata. */
+describe('an upload that replaces an item', () => {
+  const tus = tinyTusServer();
+  const file = new File([new Uint8Array(64 * 1024).map((_, i) => i % 241)], 'IMG_1234-Edit.jpg', {
+    type: 'image/jpeg',
+  });
+
+  beforeAll(async () => {
+    await new Promise<void>((resolve) => tus.server.listen(0, '127.0.0.1', resolve));
+    jsdom.reconfigure({ url: `http://127.0.0.1:${(tus.server.address() as AddressInfo).port}/admin` });
+  });
+  afterAll(() => new Promise<void>((resolve) => tus.server.close(() => resolve())));
+  beforeEach(() => {
+    tus.seen.length = 0;
+    tus.metadata.length = 0;
+    localStorage.clear();
+  });
+
+  it('names the item in `replaces` beside the folder; a new item has no `replaces`', async () => {
+    const queue = new UploadQueue();
+    queue.add([{ file, replaces: 'AAAAAAAAAAAAAAAAAAAAAA' }], { folder: 'noa' });
+    expect((await settled(queue)).replaces).toBe('AAAAAAAAAAAAAAAAAAAAAA');
+    const plain = new UploadQueue();
+    plain.add([file], { folder: 'noa' });
+    expect((await settled(plain)).state).toBe('success');
+
+    expect(tus.metadata).toEqual([
+      { filename: 'IMG_1234-Edit.jpg', filetype: 'image/jpeg', folder: 'noa', replaces: 'AAAAAAAAAAAAAAAAAAAAAA' },
+      { filename: 'IMG_1234-Edit.jpg', filetype: 'image/jpeg', folder: 'noa' },
+    ]);
+  });
+
+  it('never resumes an unfinished upload of the same file that was made as a new item', async () => {
+    tus.faults.PATCH.push('status-507');
+    const first = new UploadQueue();
+    first.add([file], { folder: 'noa' });
+    expect((await settled(first)).state).toBe('error');
+
+    const replacing = new UploadQueue();
+    replacing.add([{ file, replaces: 'AAAAAAAAAAAAAAAAAAAAAA' }], { folder: 'noa' });
+    expect((await settled(replacing)).state).toBe('success');
+    // A HEAD would have resumed the first upload, which the server made as a new item.
+    expect(tus.seen).toEqual(['POST', 'PATCH @0', 'POST', 'PATCH @0']);
+    expect(tus.metadata[1]).toMatchObject({ replaces: 'AAAAAAAAAAAAAAAAAAAAAA' });
   });
 });

@@ -38,10 +38,18 @@ export function uploadTargetKey(target: UploadTarget): string {
   return 'event' in target ? `event:${target.event}` : `folder:${target.folder}`;
 }
 
+/** A file to send and, for an edited export, the id of the item of the target folder whose original it replaces. */
+export interface UploadFile {
+  file: File;
+  replaces?: string;
+}
+
 export interface UploadTask {
   id: string;
   file: File;
   target: UploadTarget;
+  /** The item this file replaces (it keeps its id), or null for a new item. */
+  replaces: string | null;
   state: UploadState;
   /** Running but not started yet: waiting for a free slot. */
   waiting: boolean;
@@ -115,6 +123,11 @@ function keepUploadOnFailedHead(request: HttpRequest, response: HttpResponse): v
   throw failed;
 }
 
+/** tus-js-client's own fingerprint of the file, marked with the item it replaces. */
+function replacementFingerprint(replaces: string): NonNullable<UploadOptions['fingerprint']> {
+  return async (file, options) => `${await defaultOptions.fingerprint(file, options)}-replaces-${replaces}`;
+}
+
 /**
  * The admin's upload list (one per page load, upload-store.ts): each file goes to /api/uploads by tus, at most PARALLEL_UPLOADS at a time, and moves only
  * along the upload state machine (upload-state.ts). Failed transfers retry with back-off for up to 10 minutes; an
@@ -160,13 +173,15 @@ export class UploadQueue {
     return true;
   }
 
-  add(files: File[], target: UploadTarget): void {
-    for (const file of files) {
+  add(files: ReadonlyArray<File | UploadFile>, target: UploadTarget): void {
+    for (const entry of files) {
+      const { file, replaces } = entry instanceof File ? { file: entry, replaces: undefined } : entry;
       this.items.push({
         task: {
           id: `u${++this.counter}`,
           file,
           target,
+          replaces: replaces ?? null,
           state: 'running',
           waiting: true,
           bytesSent: 0,
@@ -215,7 +230,11 @@ export class UploadQueue {
         filetype: item.task.file.type || 'application/octet-stream',
         // `folder`, or `event` (the server then takes the capture time and camera from the file).
         ...item.task.target,
+        ...(item.task.replaces ? { replaces: item.task.replaces } : {}),
       },
+      // The server reads the metadata when the upload is created: a replacement resumes only an upload made as that
+      // replacement, never one of the same file sent as a new item (and the other way round).
+      fingerprint: item.task.replaces ? replacementFingerprint(item.task.replaces) : defaultOptions.fingerprint,
       storeFingerprintForResuming: true,
       removeFingerprintOnSuccess: true,
       onProgress: (sent) => {
