@@ -45,6 +45,8 @@ export const clientSchema = z.object({
   itemCount: z.number().int().min(0),
   /** Bytes of the originals, trash excluded. */
   totalSize: z.number().min(0),
+  /** Picks the photographer includes in the client's first order; null: the rule by how they came (shared/pricing.ts). */
+  includedPicks: z.number().int().min(0).nullable(),
 });
 export type Client = z.infer<typeof clientSchema>;
 
@@ -68,10 +70,15 @@ export const createClientBodySchema = z.object({
 });
 export const createdClientSchema = z.object({ id: z.string(), folder: z.string() });
 
+/** The most picks the photographer can include for one client. */
+export const INCLUDED_PICKS_MAX = 999;
+
 export const updateClientBodySchema = z.object({
   email: email.optional(),
   fullName: fullName.optional(),
   phone: optionalPhoneSchema.nullable().optional(),
+  /** Null goes back to the rule by how the client came. */
+  includedPicks: z.number().int().min(0).max(INCLUDED_PICKS_MAX).nullable().optional(),
 });
 
 export const clientIdParamsSchema = z.object({ id: z.string().min(1).max(40) });

@@ -18,7 +18,7 @@ export function toggledPicks(previous: PicksResponse, mediaId: string, picked: b
   return {
     ...previous,
     mediaIds,
-    ...picksSummaryPrice(mediaIds.length, { includedAvailable: previous.includedLimit > 0 }),
+    ...picksSummaryPrice(mediaIds.length, { includedLimit: previous.includedLimit }),
   };
 }
 
