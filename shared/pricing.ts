@@ -81,6 +81,9 @@ export function priceOfPicks(count: number, options: { includedLimit?: number } 
   };
 }
 
+/** The most picks the photographer can include for one client. */
+export const INCLUDED_PICKS_MAX = 999;
+
 /** What decides how many picks a client's first order includes. */
 export interface IncludedPicksRule {
   /** The number the photographer set for this client; null when they set none. */

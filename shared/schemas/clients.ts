@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { DISPLAY_NAME_MAX_LENGTH, EMAIL_MAX_LENGTH, PASSWORD_MAX_LENGTH } from '../account-rules';
 import { LANGUAGES } from '../i18n/languages';
+import { INCLUDED_PICKS_MAX } from '../pricing';
 import { optionalPhoneSchema } from './phone';
 import { personText } from './text';
 
@@ -69,9 +70,6 @@ export const createClientBodySchema = z.object({
   phone: optionalPhoneSchema.optional(),
 });
 export const createdClientSchema = z.object({ id: z.string(), folder: z.string() });
-
-/** The most picks the photographer can include for one client. */
-export const INCLUDED_PICKS_MAX = 999;
 
 export const updateClientBodySchema = z.object({
   email: email.optional(),
