@@ -147,13 +147,14 @@ test.describe('a real client and their photos', () => {
     await expect(page).toHaveURL(/\/me$/);
     await expect(page.getByTestId('gallery-count')).toHaveText('1 photo or video');
 
-    const downloadAll = page.getByRole('button', { name: 'Download all' });
-    await expect(downloadAll).toBeEnabled();
+    // Download all, at full size: the originals.
+    const fullSize = page.getByRole('group', { name: /^Download all/ }).getByRole('link', { name: 'Full size' });
+    await expect(fullSize).toBeVisible();
     const started = page.waitForEvent('download');
-    await downloadAll.click();
+    await fullSize.click();
     const download = await started;
     // The browser's own download of the archive URL: nothing went through a blob of the page.
-    expect(download.url()).toBe(`${base}/api/me/gallery/archive`);
+    expect(download.url()).toBe(`${base}/api/me/gallery/archive?size=full`);
     const local = user.email.split('@')[0]?.replace(/[^\p{L}\p{N}]+/gu, '-');
     expect(download.suggestedFilename()).toBe(`Horses-Dance-Photography_${local}_${today()}.zip`);
     const zip = testInfo.outputPath('all.zip');

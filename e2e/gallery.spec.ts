@@ -353,16 +353,16 @@ test.describe('the private gallery of two clients', () => {
     await page.keyboard.press('Escape');
     await expect(page.getByRole('dialog')).toHaveCount(0);
 
-    // Download all: the ZIP holds exactly the folder's items.
+    // Download all at full size: the ZIP holds exactly the folder's items.
     const downloading = page.waitForEvent('download');
-    await page.getByRole('button', { name: 'Download all' }).click();
+    await page.getByRole('link', { name: 'Full size' }).click();
     const download = await downloading;
     const zip = testInfo.outputPath('my-gallery.zip');
     await download.saveAs(zip);
     execFileSync('unzip', ['-tq', zip]);
     const entries = execFileSync('unzip', ['-Z1', zip], { encoding: 'utf8' }).trim().split('\n').sort();
     expect(entries).toEqual(mine.items.map((item) => item.name).sort());
-    await expect(page.getByRole('button', { name: 'Download all' })).toBeEnabled();
+    await expect(page.getByRole('link', { name: 'Full size' })).toBeVisible();
 
     // Client B, in a browser of their own.
     const other = await browser.newContext({ baseURL: base });

@@ -175,7 +175,7 @@ test('the client sees proofs, picks three, reads the summary in every language a
   expect(urls.length).toBeGreaterThan(0);
   for (const url of urls) expect(fileName(url)).toMatch(/^proof-\d+w-[0-9a-f]{16}\.webp$/);
   // Nothing to download in proofing.
-  await expect(clientPage.getByRole('button', { name: 'Download all' })).toHaveCount(0);
+  await expect(clientPage.getByTestId('download-all')).toHaveCount(0);
 
   // Three hearts: two are in the deposit, the third costs ₪6.
   for (const number of [1, 2, 3]) {

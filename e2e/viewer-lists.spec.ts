@@ -44,6 +44,7 @@ async function routeClient(page: Page, options: { picks: boolean }): Promise<voi
     mode: 'proofing',
     locked: false,
     order: null,
+    delivered: 0,
   };
   await page.route(
     (url) => url.pathname === '/api/me/picks',

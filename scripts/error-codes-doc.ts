@@ -40,6 +40,8 @@ const WHEN: Record<ErrorCode, string> = {
     'A client whose gallery is in proofing asks for a clean picture, a download or the ZIP before the order is delivered.',
   'not-proofing': 'Picks or an order for a gallery that is not open for choosing photos.',
   'selection-locked': 'A client changes picks after sending the selection, until that order is settled.',
+  'already-delivered': 'A client picks a photo that a delivered order already gave them.',
+  'order-not-delivered': 'A client asks for the ZIP of one of their orders before it is delivered.',
   'no-picks': 'A client sends a selection with no photo chosen.',
   'order-transition': 'The admin moves an order to a status it cannot reach from where it is.',
   'selection-changed':

@@ -21,6 +21,7 @@ import type { ProofService } from './services/media/proofs';
 import type { PublicMirror } from './services/media/public-mirror';
 import type { StorageApiService } from './services/media/storage-api';
 import type { TrashService } from './services/media/trash';
+import type { OrderDownloads } from './services/proofing/order-downloads';
 import type { OrderService } from './services/proofing/orders';
 import type { PicksService } from './services/proofing/picks';
 import type { PhotographerNotices } from './services/site/admin-notify';
@@ -84,6 +85,8 @@ export interface AppContext {
   picks: PicksService;
   /** Orders: sent by clients, taken through paid and delivered by the photographer. */
   orders: OrderService;
+  /** What a client's delivered order gave them, for its Download All. */
+  orderDownloads: OrderDownloads;
   /** Competitions: events, start lists, where each photo belongs, and "find my photos". */
   events: EventService;
   /** Gallery pages at a flat cost, and whole folders for the archive. */

@@ -30,6 +30,10 @@ export const ERROR_STATUS = {
   'not-delivered': 403,
   'not-proofing': 409,
   'selection-locked': 409,
+  // A client picks a photo a delivered order already gave them.
+  'already-delivered': 409,
+  // A client asks for the download of an order that is not delivered yet.
+  'order-not-delivered': 409,
   'no-picks': 400,
   'order-transition': 409,
   // The folder view's bulk actions.

@@ -88,8 +88,13 @@ export function extensionOf(name: string): string {
   return dot > 0 ? name.slice(dot + 1).toLowerCase() : '';
 }
 
+/** A name without its extension (`IMG_1234.CR2` → `IMG_1234`; a name without one, or a dot-file, stays whole). */
+export function fileStem(name: string): string {
+  const dot = name.lastIndexOf('.');
+  return dot > 0 ? name.slice(0, dot) : name;
+}
+
 /** Replaces a name's extension, keeping the stem. */
 export function withExtension(name: string, extension: string): string {
-  const dot = name.lastIndexOf('.');
-  return `${dot > 0 ? name.slice(0, dot) : name}.${extension}`;
+  return `${fileStem(name)}.${extension}`;
 }

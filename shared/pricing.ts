@@ -63,14 +63,14 @@ export interface PicksPrice {
 }
 
 /**
- * The price of `count` picks: the first included images (2) are covered by the deposit, every further one costs the
- * card's price (6 ₪). A client's deposit covers their first order only, so a later order passes
- * `includedAvailable: false` and pays for every pick. The server's order total and the browser's live summary both
- * come from here; the browser only displays it.
+ * The price of `count` picks: the first `includedLimit` are included (by default the card's included images, 2, which
+ * the deposit covers), every further one costs the card's price (6 ₪). The server passes the client's own allowance
+ * (`includedPicksFor`, and 0 once their first order has used it); the server's order total and the browser's live
+ * summary both come from here; the browser only displays it.
  */
-export function priceOfPicks(count: number, options: { includedAvailable?: boolean } = {}): PicksPrice {
+export function priceOfPicks(count: number, options: { includedLimit?: number } = {}): PicksPrice {
   const unitAmount = shekels(cardAmount('choice')).amount;
-  const includedLimit = options.includedAvailable === false ? 0 : cardDetail('choice', 'includedImages');
+  const includedLimit = options.includedLimit ?? cardDetail('choice', 'includedImages');
   const included = Math.min(count, includedLimit);
   return {
     count,
@@ -79,6 +79,27 @@ export function priceOfPicks(count: number, options: { includedAvailable?: boole
     unitAmount,
     total: { amount: (count - included) * unitAmount, currency: CURRENCY },
   };
+}
+
+/** The most picks the photographer can include for one client. */
+export const INCLUDED_PICKS_MAX = 999;
+
+/** What decides how many picks a client's first order includes. */
+export interface IncludedPicksRule {
+  /** The number the photographer set for this client; null when they set none. */
+  setByPhotographer: number | null;
+  /** Whether the photographer invited the client, rather than the client signing up on the site. */
+  invited: boolean;
+}
+
+/**
+ * How many picks a client's first order includes: the number the photographer set for them; else, for a client who
+ * signed up (and paid the deposit when booking), the price list's included images (2); for an invited client, who
+ * paid no deposit, none: they pay from the first pick. Later orders include none (the server passes 0).
+ */
+export function includedPicksFor(rule: IncludedPicksRule): number {
+  if (rule.setByPhotographer !== null) return rule.setByPhotographer;
+  return rule.invited ? 0 : cardDetail('choice', 'includedImages');
 }
 
 /** What a selection's summary shows of its price: the count, what the deposit covers, each further pick's price. */
@@ -94,7 +115,7 @@ export interface PicksSummaryPrice {
  * `priceOfPicks` as a selection's summary states it: the server's answer to a pick, and the browser's own update of
  * the summary at a toggle before that answer arrives, say the same.
  */
-export function picksSummaryPrice(count: number, options: { includedAvailable?: boolean } = {}): PicksSummaryPrice {
+export function picksSummaryPrice(count: number, options: { includedLimit?: number } = {}): PicksSummaryPrice {
   const price = priceOfPicks(count, options);
   return {
     count: price.count,

@@ -1,3 +1,4 @@
+import { createOrderDownloads } from '../services/proofing/order-downloads';
 import { createOrderService } from '../services/proofing/orders';
 import { createPicksService } from '../services/proofing/picks';
 import type { Foundation } from './foundation';
@@ -11,6 +12,7 @@ export function composeProofing(base: Foundation, media: MediaArea) {
     proofing: repositories.proofing,
     orders: repositories.orders,
     media: media.runtime.media,
+    clients: repositories.clients,
   });
   return {
     picks,
@@ -28,6 +30,11 @@ export function composeProofing(base: Foundation, media: MediaArea) {
       siteName: config.siteName,
       publicUrl: config.publicUrl,
       adminEmail: config.adminEmail,
+    }),
+    orderDownloads: createOrderDownloads({
+      access: media.access,
+      orders: repositories.orders,
+      media: media.runtime.media,
     }),
   };
 }

@@ -57,6 +57,8 @@ export interface ClientTable {
   last_sign_in_at: string | null;
   created_at: string;
   updated_at: string;
+  /** Picks the photographer includes in the client's first order; null: the rule by how they came (migration 022). */
+  included_picks: ColumnType<number | null, number | null | undefined, number | null>;
 }
 
 export type EmailTokenPurpose = 'verify-email' | 'invitation' | 'change-email' | 'claim-gallery';

@@ -1,3 +1,4 @@
+import { orderArchiveUrl } from '../../shared/archive-paths';
 import { CURRENCY } from '../../shared/pricing';
 import type { AdminOrder, ClientOrder, MoneyView, PicksResponse } from '../../shared/schemas/proofing';
 import type { OrderRecord } from '../repositories/order-repository';
@@ -19,7 +20,13 @@ export function presentClientOrder({ order, history }: OrderWithHistory): Client
     note: order.note,
     createdAt: order.createdAt,
     history,
+    downloads: order.status === 'delivered' ? downloadsOf(order.id) : null,
   };
+}
+
+/** A delivered order's Download All, at each size. */
+function downloadsOf(orderId: string): NonNullable<ClientOrder['downloads']> {
+  return { web: orderArchiveUrl(orderId, 'web'), full: orderArchiveUrl(orderId, 'full') };
 }
 
 /** What sending a selection (or a whole entry) answers: the order it made, or the open one it already was. */
@@ -39,10 +46,11 @@ function originOf({ event, entry }: AdminOrderRecords): Pick<AdminOrder, 'event'
 /** An order in the photographer's tab: the client, clean thumbnails of the picks, the payment and the history. */
 export function presentAdminOrder(records: AdminOrderRecords, urls: MediaUrls): AdminOrder {
   const { order, client } = records;
+  const { downloads: _theClients, ...asTheClientSeesIt } = presentClientOrder(records);
   return {
     kind: order.kind,
     ...originOf(records),
-    ...presentClientOrder(records),
+    ...asTheClientSeesIt,
     client: { name: client?.fullName ?? '', email: client?.email ?? '', folder: order.folder },
     items: records.items.map((item) => ({
       id: item.id,

@@ -16,10 +16,13 @@ export interface ClientRecord {
   accountId: string | null;
   /** A new address the photographer entered, waiting for its owner to confirm it. */
   pendingEmail: string | null;
+  /** When the photographer last sent an invitation: set once they invite, never cleared. */
   invitedAt: string | null;
   lastSignInAt: string | null;
   createdAt: string;
   updatedAt: string;
+  /** Picks the photographer includes in the client's first order; null for the rule by how they came. */
+  includedPicks: number | null;
 }
 
 export type NewClient = Pick<ClientRecord, 'email' | 'fullName' | 'phone' | 'folder' | 'accountId'>;
@@ -37,6 +40,7 @@ function toRecord(row: Selectable<ClientTable>): ClientRecord {
     lastSignInAt: row.last_sign_in_at,
     createdAt: row.created_at,
     updatedAt: row.updated_at,
+    includedPicks: row.included_picks === null ? null : Number(row.included_picks),
   };
 }
 
@@ -67,6 +71,7 @@ export function createClientRepository(db: Db) {
         last_sign_in_at: null,
         created_at: now,
         updated_at: now,
+        included_picks: null,
       };
       await db.insertInto('client').values(row).execute();
       return toRecord(row);
@@ -134,7 +139,9 @@ export function createClientRepository(db: Db) {
 
     async update(
       id: string,
-      fields: Partial<Pick<ClientRecord, 'email' | 'fullName' | 'phone' | 'folder' | 'accountId' | 'pendingEmail'>>,
+      fields: Partial<
+        Pick<ClientRecord, 'email' | 'fullName' | 'phone' | 'folder' | 'accountId' | 'pendingEmail' | 'includedPicks'>
+      >,
     ): Promise<void> {
       await db
         .updateTable('client')
@@ -145,6 +152,7 @@ export function createClientRepository(db: Db) {
           ...(fields.folder === undefined ? {} : { folder: fields.folder }),
           ...(fields.accountId === undefined ? {} : { account_id: fields.accountId }),
           ...(fields.pendingEmail === undefined ? {} : { pending_email: fields.pendingEmail }),
+          ...(fields.includedPicks === undefined ? {} : { included_picks: fields.includedPicks }),
           updated_at: new Date().toISOString(),
         })
         .where('id', '=', id)

@@ -7,16 +7,17 @@ import { uploadWhole } from './support/tus';
 import type { TestClient } from './test-client';
 
 /**
- * Uploads a small real JPEG as the admin (tus, like the panel) into `folder` and waits until the pipeline made it
- * ready; returns the item as the admin sees it.
+ * Uploads a real JPEG as the admin (tus, like the panel) into `folder` and waits until the pipeline made it ready;
+ * returns the item as the admin sees it. Small (160 × 120) unless a size is given.
  */
 export async function uploadReadyPhoto(
   admin: TestClient,
   scratchDir: string,
   folder: string,
   filename = 'ride.jpg',
+  size: { width: number; height: number } = { width: 160, height: 120 },
 ): Promise<AdminMedia> {
-  const source = await writeTestJpeg(path.join(scratchDir, `source-${Date.now()}.jpg`), 160, 120);
+  const source = await writeTestJpeg(path.join(scratchDir, `source-${Date.now()}.jpg`), size.width, size.height);
   const { finished } = await uploadWhole(admin, fs.readFileSync(source), { filename, filetype: 'image/jpeg', folder });
   if (finished?.statusCode !== 204) throw new Error(`upload failed: ${finished?.statusCode} ${finished?.body}`);
   const id = String(finished.headers['x-media-id']);

@@ -144,6 +144,7 @@ export const ROUTE_ACCESS: Record<string, AccessRow> = {
   'GET /api/gallery': PUBLIC,
   'GET /api/me/gallery': VERIFIED,
   'GET /api/me/gallery/archive': VERIFIED,
+  'GET /api/me/orders/:id/archive': VERIFIED,
 
   // Proofing (server/routes/proofing): each verified client's own picks and orders only;
   // server/routes/proofing/proofing.test.ts checks whose, and what a proofing client may not receive.

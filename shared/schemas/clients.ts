@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { DISPLAY_NAME_MAX_LENGTH, EMAIL_MAX_LENGTH, PASSWORD_MAX_LENGTH } from '../account-rules';
 import { LANGUAGES } from '../i18n/languages';
+import { INCLUDED_PICKS_MAX } from '../pricing';
 import { optionalPhoneSchema } from './phone';
 import { personText } from './text';
 
@@ -45,6 +46,8 @@ export const clientSchema = z.object({
   itemCount: z.number().int().min(0),
   /** Bytes of the originals, trash excluded. */
   totalSize: z.number().min(0),
+  /** Picks the photographer includes in the client's first order; null: the rule by how they came (shared/pricing.ts). */
+  includedPicks: z.number().int().min(0).nullable(),
 });
 export type Client = z.infer<typeof clientSchema>;
 
@@ -72,6 +75,8 @@ export const updateClientBodySchema = z.object({
   email: email.optional(),
   fullName: fullName.optional(),
   phone: optionalPhoneSchema.nullable().optional(),
+  /** Null goes back to the rule by how the client came. */
+  includedPicks: z.number().int().min(0).max(INCLUDED_PICKS_MAX).nullable().optional(),
 });
 
 export const clientIdParamsSchema = z.object({ id: z.string().min(1).max(40) });

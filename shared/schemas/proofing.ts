@@ -36,6 +36,8 @@ export const clientOrderSchema = z.object({
   note: z.string(),
   createdAt: z.string(),
   history: z.array(orderEventSchema),
+  /** Once delivered: the Download All of what the order gave, at web size (2400 px) and full size; else null. */
+  downloads: z.object({ web: z.string(), full: z.string() }).nullable(),
 });
 export type ClientOrder = z.infer<typeof clientOrderSchema>;
 
@@ -57,6 +59,8 @@ export const picksResponseSchema = z.object({
   locked: z.boolean(),
   /** The open order, or the latest one. */
   order: clientOrderSchema.nullable(),
+  /** How many items delivered orders gave the client here (a proofing gallery's Download All holds them). */
+  delivered: z.number().int().nonnegative(),
 });
 export type PicksResponse = z.infer<typeof picksResponseSchema>;
 
@@ -74,8 +78,8 @@ export type ClientOrderList = z.infer<typeof clientOrderListSchema>;
 
 export const paymentMethodSchema = z.enum(PAYMENT_METHODS);
 
-/** An order in the photographer's orders tab. */
-export const adminOrderSchema = clientOrderSchema.extend({
+/** An order in the photographer's orders tab (without the client's downloads: the photographer has the order's ZIP). */
+export const adminOrderSchema = clientOrderSchema.omit({ downloads: true }).extend({
   client: z.object({ name: z.string(), email: z.string(), folder: z.string() }),
   items: z.array(
     z.object({ id: z.string(), name: z.string(), thumbnail: z.string(), kind: z.enum(['image', 'video']) }),

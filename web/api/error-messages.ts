@@ -28,6 +28,8 @@ export const ERROR_MESSAGE_KEYS: Record<ErrorCode | typeof NETWORK_ERROR, string
   'not-delivered': 'common:errors.notDelivered',
   'not-proofing': 'common:errors.notProofing',
   'selection-locked': 'common:errors.selectionLocked',
+  'already-delivered': 'common:errors.alreadyDelivered',
+  'order-not-delivered': 'common:errors.orderNotDelivered',
   'no-picks': 'common:errors.noPicks',
   'order-transition': 'common:errors.orderTransition',
   'selection-changed': 'common:errors.selectionChanged',

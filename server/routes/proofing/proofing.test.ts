@@ -296,12 +296,14 @@ describe.sequential.each(TEST_DATABASES)('proofing galleries, picks and orders o
   it('lets an order be cancelled before delivery, giving the selection back to change', async () => {
     const mode = `/api/admin/folders/${encodeURIComponent(riderUser.folder)}`;
     await admin.request({ method: 'PATCH', url: mode, payload: { mode: 'proofing' } });
-    await rider.request({ method: 'PUT', url: `/api/me/picks/${photos[0]?.id}` });
+    // Every earlier photo was delivered (and cannot be picked again): a new one is added to choose from.
+    const fresh = await uploadReadyPhoto(admin, t.dataDir, riderUser.folder, 'jump-new.jpg');
+    await rider.request({ method: 'PUT', url: `/api/me/picks/${fresh.id}` });
     const sent = await rider.post('/api/me/orders', { note: '' });
     const url = `/api/admin/orders/${sent.json().id}`;
     expect((await admin.request({ method: 'PATCH', url, payload: { status: 'cancelled' } })).statusCode).toBe(200);
     expect(await picks()).toMatchObject({ locked: false, count: 1, order: { status: 'cancelled' } });
-    await rider.request({ method: 'DELETE', url: `/api/me/picks/${photos[0]?.id}` });
+    await rider.request({ method: 'DELETE', url: `/api/me/picks/${fresh.id}` });
     expect((await rider.post('/api/me/orders', { note: '' })).json().error.code).toBe('no-picks');
   });
 });

@@ -64,6 +64,7 @@ export function createClientsAdmin(deps: ClientsAdminDeps) {
       createdAt: client.createdAt,
       itemCount: usage?.itemCount ?? 0,
       totalSize: usage?.totalSize ?? 0,
+      includedPicks: client.includedPicks,
     };
   }
 
@@ -133,17 +134,17 @@ export function createClientsAdmin(deps: ClientsAdminDeps) {
     },
 
     /**
-     * Name and phone change at once. A new address of a client without an account replaces the old one (and voids
-     * the invitations sent to it); a client with an account gets a confirmation link at the new address, and the
-     * account (with its gallery) moves there only when it is opened.
+     * Name, phone and the picks included in the client's first order change at once. A new address of a client
+     * without an account replaces the old one (and voids the invitations sent to it); a client with an account gets a
+     * confirmation link at the new address, and the account (with its gallery) moves there only when it is opened.
      */
     async update(
       id: string,
-      input: { email?: string; fullName?: string; phone?: string | null },
+      input: { email?: string; fullName?: string; phone?: string | null; includedPicks?: number | null },
       language: Language = DEFAULT_LANGUAGE,
     ): Promise<Client> {
       const client = await found(id);
-      await clients.update(id, { fullName: input.fullName, phone: input.phone });
+      await clients.update(id, { fullName: input.fullName, phone: input.phone, includedPicks: input.includedPicks });
       const wanted = input.email === undefined ? undefined : normalizeEmail(input.email);
       if (wanted !== undefined && wanted !== client.email) {
         const email = await freeAddress(wanted);

@@ -54,7 +54,7 @@ const transitionRefused = (from: OrderStatus, to: OrderStatus) =>
 
 export interface OrdersDeps {
   access: Pick<MediaAccess, 'ownFolder'>;
-  picks: Pick<PicksService, 'ownScope'>;
+  picks: Pick<PicksService, 'ownScope' | 'includedLimit'>;
   /** The competition an order came from, and its entry, for the photographer's tab. */
   events: Pick<EventRepository, 'findById' | 'findEntry'>;
   /** Wakes the job worker after a delivery was queued. */
@@ -145,8 +145,7 @@ export function createOrderService(deps: OrdersDeps) {
         if (placed) return { order: placed, created: false };
         throw new AppError('no-picks', 'Choose at least one photo before sending.');
       }
-      const includedAvailable = scope.depositApplies && !(await orders.hasUncancelledOrder(user.id));
-      const price = priceOfPicks(mediaIds.length, { includedAvailable });
+      const price = priceOfPicks(mediaIds.length, { includedLimit: await deps.picks.includedLimit(user, scope) });
       return place({
         accountId: user.id,
         folder: home,

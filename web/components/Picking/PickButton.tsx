@@ -1,5 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import type { MediaView } from '../../../shared/schemas/media';
+import { isDeliveredItem } from './picks-logic';
 import './picking.css';
 
 interface PickButtonProps {
@@ -16,10 +17,12 @@ interface PickButtonProps {
 
 /**
  * The heart: a real toggle button. Its name says what it picks and never changes; `aria-pressed` says whether it is
- * picked (the pattern screen readers announce as "Pick photo 3, toggle button, pressed").
+ * picked (the pattern screen readers announce as "Pick photo 3, toggle button, pressed"). An item already delivered
+ * to the client has none: it is theirs, with nothing to pick.
  */
 export function PickButton({ item, picked, disabled, onToggle, number, variant }: PickButtonProps) {
   const { t } = useTranslation('proofing');
+  if (isDeliveredItem(item)) return null;
   const video = item.kind === 'video';
   const label =
     number === undefined

@@ -6,8 +6,8 @@ import { formatWhen, ORDER_NOTE_MAX, toggledPicks } from './picks-logic';
 const ils = (amount: number) => ({ amount, currency: 'ILS' as const });
 
 /** A picks answer as the server builds it from priceOfPicks. */
-function answer(ids: string[], options: { includedAvailable?: boolean; order?: PicksResponse['order'] } = {}) {
-  const price = priceOfPicks(ids.length, { includedAvailable: options.includedAvailable });
+function answer(ids: string[], options: { includedLimit?: number; order?: PicksResponse['order'] } = {}) {
+  const price = priceOfPicks(ids.length, { includedLimit: options.includedLimit });
   return {
     mediaIds: ids,
     count: price.count,
@@ -18,6 +18,7 @@ function answer(ids: string[], options: { includedAvailable?: boolean; order?: P
     mode: 'proofing',
     locked: false,
     order: options.order ?? null,
+    delivered: 0,
   } satisfies PicksResponse;
 }
 
@@ -29,6 +30,7 @@ const order = (status: 'submitted' | 'paid' | 'delivered' | 'cancelled'): PicksR
   note: '',
   createdAt: '2026-05-01T10:00:00.000Z',
   history: [{ status: 'submitted', at: '2026-05-01T10:00:00.000Z' }],
+  downloads: null,
 });
 
 describe('an optimistic toggle', () => {
@@ -47,8 +49,13 @@ describe('an optimistic toggle', () => {
   });
 
   it('charges every pick once the deposit is used', () => {
-    const later = answer(['a'], { includedAvailable: false, order: order('delivered') });
+    const later = answer(['a'], { includedLimit: 0, order: order('delivered') });
     expect(toggledPicks(later, 'b', true).total.amount).toBe(2 * later.unitPrice.amount);
+  });
+
+  it('includes as many picks as the server says this client has, not the price list’s', () => {
+    const given = answer(['a', 'b', 'c'], { includedLimit: 3 });
+    expect(toggledPicks(given, 'd', true)).toMatchObject({ included: 3, total: ils(given.unitPrice.amount) });
   });
 });
 

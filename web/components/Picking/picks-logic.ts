@@ -1,4 +1,5 @@
 import { picksSummaryPrice } from '../../../shared/pricing';
+import type { MediaView } from '../../../shared/schemas/media';
 import type { PicksResponse } from '../../../shared/schemas/proofing';
 
 /**
@@ -18,7 +19,7 @@ export function toggledPicks(previous: PicksResponse, mediaId: string, picked: b
   return {
     ...previous,
     mediaIds,
-    ...picksSummaryPrice(mediaIds.length, { includedAvailable: previous.includedLimit > 0 }),
+    ...picksSummaryPrice(mediaIds.length, { includedLimit: previous.includedLimit }),
   };
 }
 
@@ -27,4 +28,13 @@ export function formatWhen(iso: string, language: string): string {
   const date = new Date(iso);
   if (Number.isNaN(date.getTime())) return iso;
   return new Intl.DateTimeFormat(language, { dateStyle: 'medium', timeStyle: 'short' }).format(date);
+}
+
+/**
+ * Whether an item shown for picking is already the client's: among proofs, the server lists clean (`proof: false`)
+ * exactly what a delivered order gave them. Such an item carries no heart; the server refuses to pick it anyway
+ * (409 `already-delivered`).
+ */
+export function isDeliveredItem(item: Pick<MediaView, 'proof'>): boolean {
+  return item.proof === false;
 }

@@ -31,7 +31,7 @@ function Prices({ language }: { language: Language }) {
   const money = (amount: number) => isolateFor(language, formatMoney({ amount, currency: 'ILS' }, language));
   const entry = priceOfEntry(1).total.amount;
   const extraHorse = priceOfEntry(2).total.amount - entry;
-  const single = priceOfPicks(1, { includedAvailable: false }).unitAmount;
+  const single = priceOfPicks(1, { includedLimit: 0 }).unitAmount;
   return (
     <section className="accent-box event-prices" aria-labelledby={titleId} data-testid="event-prices">
       <h2 id={titleId} className="event-section-title">

@@ -5,7 +5,6 @@ import { DENSE_PAGE_SIZE } from '../../../shared/gallery-constants';
 import type { Language } from '../../../shared/i18n/languages';
 import type { ClientOrder } from '../../../shared/schemas/proofing';
 import type { SessionUser } from '../../../shared/schemas/session';
-import { DownloadAllButton } from '../../components/Gallery/DownloadAllButton';
 import { DownloadButton } from '../../components/Gallery/DownloadButton';
 import type { GridProps } from '../../components/Gallery/GalleryView';
 import { type GallerySource, galleryPageQuery } from '../../components/Gallery/gallery-api';
@@ -13,6 +12,7 @@ import { readGalleryUrl, useGalleryUrl } from '../../components/Gallery/useGalle
 import { OrderStatusPanel } from '../../components/Picking/OrderStatusPanel';
 import { type PicksState, usePicks } from '../../components/Picking/usePicks';
 import { LoadingLine } from '../../components/QueryState';
+import { GalleryDownloadAll } from '../../components/Sale/GalleryDownloadAll';
 import { useNamespace } from '../../hooks/useNamespace';
 import { currentLanguage } from '../../i18n';
 import { DenseGrid } from './DenseGrid';
@@ -88,7 +88,7 @@ function useClientLayout(total: number | null) {
 
 /**
  * A verified client's gallery. The picks answer says which mode it is in: `delivered`, the gallery as it always was
- * (Download, Download all); `proofing`, proofs to pick from (ProofingGallery). The first gallery page is asked for at
+ * (Download, and Download all at web size or full size); `proofing`, proofs to pick from (ProofingGallery). The first gallery page is asked for at
  * the same time, so knowing the mode costs no extra wait. If the picks cannot be read, the delivered view is shown:
  * the server refuses any download that is not the client's anyway. Both come as a dense grid by default (a
  * competition is hundreds of photos) or as the large collage, with the item count; an empty gallery says what
@@ -159,18 +159,16 @@ function ClientGalleryBody({
       {total === 0 ? (
         <EmptyGallery />
       ) : (
-        <PrivateGalleryView
-          source={source}
-          tools={
-            <>
-              {switchAndCount}
-              <DownloadAllButton count={total} />
-            </>
-          }
-          lightboxActions={(item) => <DownloadButton item={item} />}
-          pageSize={layout.pageSize}
-          renderGrid={layout.renderGrid}
-        />
+        <>
+          <GalleryDownloadAll count={total} />
+          <PrivateGalleryView
+            source={source}
+            tools={switchAndCount}
+            lightboxActions={(item) => <DownloadButton item={item} />}
+            pageSize={layout.pageSize}
+            renderGrid={layout.renderGrid}
+          />
+        </>
       )}
     </>
   );

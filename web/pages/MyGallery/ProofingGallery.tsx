@@ -12,6 +12,8 @@ import { ToggleButtons } from '../../components/Gallery/ToggleButtons';
 import { OrderStatusPanel } from '../../components/Picking/OrderStatusPanel';
 import { pickSlots, SendSelection } from '../../components/Picking/SelectionTools';
 import type { PicksState } from '../../components/Picking/usePicks';
+import { GalleryDownloadAll } from '../../components/Sale/GalleryDownloadAll';
+import { offersGalleryDownload } from '../../components/Sale/gallery-downloads';
 import { useDialogSubmit } from '../../hooks/useDialogSubmit';
 import { useSearchParams } from '../../router';
 import { PicksView } from './PicksView';
@@ -69,7 +71,8 @@ interface ProofingGalleryProps {
 /**
  * The client's gallery in proofing: watermarked proofs with a heart on each, the "My picks" view, the live summary,
  * the note and "Send my selection"; once sent, the selection locks and the order's status shows above the photos.
- * Items the photographer has delivered come clean and keep their Download button; nothing else can be downloaded.
+ * Items the photographer has delivered come clean, with their Download button and no heart, and Download All offers
+ * them together; nothing else can be downloaded.
  */
 export function ProofingGallery({ userId, source, language, state, layout }: ProofingGalleryProps) {
   const { t } = useTranslation(['proofing', 'gallery']);
@@ -94,6 +97,7 @@ export function ProofingGallery({ userId, source, language, state, layout }: Pro
   return (
     <div className="proofing" data-testid="proofing" data-locked={picks.locked}>
       {picks.order ? <OrderStatusPanel order={picks.order} language={language} focusOnShow={justSent} /> : null}
+      {offersGalleryDownload(picks) ? <GalleryDownloadAll count={picks.delivered} /> : null}
       {picks.locked ? null : <p className="proofing__intro">{t('intro')}</p>}
       {view === 'picks' ? (
         <PicksView userId={userId} toolbar={toolbar} tileActions={tileActions} lightboxActions={lightboxActions} />

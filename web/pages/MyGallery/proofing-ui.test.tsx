@@ -32,6 +32,7 @@ function picks(count: number, overrides: Partial<PicksResponse> = {}): PicksResp
     mode: 'proofing',
     locked: false,
     order: null,
+    delivered: 0,
     ...overrides,
   };
 }
@@ -185,6 +186,7 @@ function orderOf(status: 'submitted' | 'paid' | 'delivered' | 'cancelled'): NonN
       { status: 'submitted', at: '2026-05-01T10:00:00.000Z' },
       ...(status === 'submitted' ? [] : [{ status, at: '2026-05-02T12:30:00.000Z' }]),
     ],
+    downloads: null,
   };
 }
 

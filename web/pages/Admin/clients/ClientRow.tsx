@@ -13,6 +13,7 @@ import { adminApi, adminKeys } from '../shared/admin-api';
 import { folderPath } from '../shared/admin-paths';
 import { formatBytes, formatDateTime } from '../shared/format';
 import { RowHead } from '../shared/RowHead';
+import { IncludedPicksField } from './IncludedPicksField';
 import { InvitationLink } from './InvitationLink';
 
 /** Where the client stands: verified, waiting for their confirmation, invited (when), or not yet invited. */
@@ -93,6 +94,7 @@ export function ClientRow({ client }: { client: Client }) {
           <dd>{formatBytes(client.totalSize, i18n.language)}</dd>
         </div>
       </dl>
+      <IncludedPicksField client={client} />
       <div className="client-row__actions">
         <Link className="button" aria-describedby={nameId} to={folderPath(client.folder)}>
           {t('clients.openGallery')}

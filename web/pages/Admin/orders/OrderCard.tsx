@@ -7,6 +7,7 @@ import { currentLanguage } from '../../../i18n';
 import { formatDateTime } from '../shared/format';
 import { RowHead } from '../shared/RowHead';
 import { OrderActions } from './OrderActions';
+import { CopyFileNames, PickFileName } from './OrderFileNames';
 import { formatDay } from './order-format';
 
 /** How many thumbnails a card shows before "+N more". */
@@ -98,6 +99,7 @@ export function OrderCard({ order }: { order: AdminOrder }) {
           {shown.map((item) => (
             <li key={item.id}>
               <img src={item.thumbnail} alt={item.name} loading="lazy" decoding="async" />
+              <PickFileName name={item.name} />
             </li>
           ))}
           {order.items.length > shown.length ? (
@@ -105,6 +107,7 @@ export function OrderCard({ order }: { order: AdminOrder }) {
           ) : null}
         </ul>
       ) : null}
+      <CopyFileNames items={order.items} />
 
       <div className="order-card__note">
         <h3>{t('orders.note')}</h3>
