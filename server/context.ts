@@ -22,6 +22,7 @@ import type { PublicMirror } from './services/media/public-mirror';
 import type { StorageApiService } from './services/media/storage-api';
 import type { TrashService } from './services/media/trash';
 import type { OrderService } from './services/proofing/orders';
+import type { PaymentService } from './services/proofing/payments';
 import type { PicksService } from './services/proofing/picks';
 import type { PhotographerNotices } from './services/site/admin-notify';
 import type { AgreementService } from './services/site/agreement-service';
@@ -84,6 +85,8 @@ export interface AppContext {
   picks: PicksService;
   /** Orders: sent by clients, taken through paid and delivered by the photographer. */
   orders: OrderService;
+  /** How clients pay: the methods the photographer sets up, and the payments clients report. */
+  payments: PaymentService;
   /** Competitions: events, start lists, where each photo belongs, and "find my photos". */
   events: EventService;
   /** Gallery pages at a flat cost, and whole folders for the archive. */

@@ -32,6 +32,8 @@ function order(status: AdminOrder['status'], overrides: Partial<AdminOrder> = {}
     note: 'Black and white, please',
     createdAt: '2026-05-01T10:00:00.000Z',
     history: [{ status: 'submitted', at: '2026-05-01T10:00:00.000Z' }],
+    reference: 'HD-1001',
+    paymentReport: null,
     client: { name: 'נועה כהן', email: 'noa@example.com', folder: 'noa_example_com' },
     items: ['a', 'b', 'c'].map((id) => ({ id, name: `${id}.jpg`, thumbnail: `/media/${id}/480.webp`, kind: 'image' })),
     payment: null,
