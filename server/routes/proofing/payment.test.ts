@@ -29,7 +29,7 @@ describe.sequential.each(TEST_DATABASES)('paying an order on %s', (database) => 
 
   const myOrders = async (client = rider): Promise<ClientOrder[]> => (await client.get('/api/me/orders')).json().orders;
   const adminOrders = async (): Promise<AdminOrder[]> => (await admin.get('/api/admin/orders')).json().orders;
-  const put = (client: TestClient, payload: unknown) => client.request({ method: 'PUT', url: SETTINGS, payload });
+  const put = (client: TestClient, payload: object) => client.request({ method: 'PUT', url: SETTINGS, payload });
   const report = (client: TestClient, orderId: string, payload: unknown) =>
     client.post(`/api/me/orders/${orderId}/payment-report`, payload);
   /** Picks every photo and sends the selection; answers the new order's id. */
