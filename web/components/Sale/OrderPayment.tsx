@@ -10,14 +10,27 @@ import { PaymentMethodItem } from './PaymentMethodItem';
 import { PaymentReport } from './PaymentReport';
 import './sale.css';
 
-/** A fact the client types into a payment app (the amount, the reference), with its copy button. */
-function CopyableFact({ label, shown, copied }: { label: string; shown: string; copied: string }) {
+/**
+ * A fact the client types into a payment app (the amount, the reference), with its copy button; `ltr` keeps a
+ * reference in its own order inside a right-to-left page.
+ */
+function CopyableFact({
+  label,
+  shown,
+  copied,
+  ltr = false,
+}: {
+  label: string;
+  shown: string;
+  copied: string;
+  ltr?: boolean;
+}) {
   const labelId = useId();
   return (
     <div className="payment-box__fact">
       <dt id={labelId}>{label}</dt>
       <dd>
-        <bdi dir="ltr">{shown}</bdi>
+        <bdi dir={ltr ? 'ltr' : undefined}>{shown}</bdi>
         <CopyButton value={copied} labelId={labelId} />
       </dd>
     </div>
@@ -44,7 +57,7 @@ export function OrderPayment({ order }: { order: ClientOrder }) {
       <p className="muted">{t('payment.intro')}</p>
       <dl className="payment-box__facts">
         <CopyableFact label={t('payment.amount')} shown={formatMoney(payment.amount, language)} copied={typedAmount} />
-        <CopyableFact label={t('payment.reference')} shown={payment.reference} copied={payment.reference} />
+        <CopyableFact label={t('payment.reference')} shown={payment.reference} copied={payment.reference} ltr />
       </dl>
       <ul className="payment-box__methods">
         {payment.methods.map((method) => (
