@@ -44,6 +44,8 @@ const WHEN: Record<ErrorCode, string> = {
   'order-not-delivered': 'A client asks for the ZIP of one of their orders before it is delivered.',
   'no-picks': 'A client sends a selection with no photo chosen.',
   'order-transition': 'The admin moves an order to a status it cannot reach from where it is.',
+  'order-not-awaiting-payment':
+    'A client reports a payment for their order after it was paid, delivered or cancelled (only an unpaid order takes one).',
   'selection-changed':
     'A bulk action (trash, move, add to the main gallery) names an item that is no longer a visible item of that folder; nothing is changed.',
   'media-in-order':

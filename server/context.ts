@@ -23,6 +23,7 @@ import type { StorageApiService } from './services/media/storage-api';
 import type { TrashService } from './services/media/trash';
 import type { OrderDownloads } from './services/proofing/order-downloads';
 import type { OrderService } from './services/proofing/orders';
+import type { PaymentService } from './services/proofing/payments';
 import type { PicksService } from './services/proofing/picks';
 import type { PhotographerNotices } from './services/site/admin-notify';
 import type { AgreementService } from './services/site/agreement-service';
@@ -87,6 +88,8 @@ export interface AppContext {
   orders: OrderService;
   /** What a client's delivered order gave them, for its Download All. */
   orderDownloads: OrderDownloads;
+  /** How clients pay: the methods the photographer sets up, and the payments clients report. */
+  payments: PaymentService;
   /** Competitions: events, start lists, where each photo belongs, and "find my photos". */
   events: EventService;
   /** Gallery pages at a flat cost, and whole folders for the archive. */

@@ -36,6 +36,8 @@ export const ERROR_STATUS = {
   'order-not-delivered': 409,
   'no-picks': 400,
   'order-transition': 409,
+  // A client reported a payment for an order that is already paid, delivered or cancelled.
+  'order-not-awaiting-payment': 409,
   // The folder view's bulk actions.
   'selection-changed': 409,
   'media-in-order': 409,

@@ -1,5 +1,5 @@
 import { formatShekels } from './money';
-import { PAYMENT_METHODS, type PriceCard } from './pricing';
+import { ADVERTISED_PAYMENT_METHODS, type PriceCard } from './pricing';
 
 /** A translate function in the shape of i18next's `t`, so the same text is built in the browser and on the server. */
 export type Translate = (key: string, values?: Record<string, string | number>) => string;
@@ -35,5 +35,5 @@ export function priceCardLines(card: PriceCard, t: Translate, locale: string): s
 
 /** "Bit · Cash · PayBox" in the reader's language. */
 export function paymentMethodsText(t: Translate): string {
-  return PAYMENT_METHODS.map((method) => t(`pricing.methods.${method}`)).join(' · ');
+  return ADVERTISED_PAYMENT_METHODS.map((method) => t(`pricing.methods.${method}`)).join(' · ');
 }

@@ -145,8 +145,19 @@ export function priceOfEntry(horses: number): EntryPrice {
   return { horses: count, unitAmount, total: { amount: unitAmount + (count - 1) * additional, currency: CURRENCY } };
 }
 
-export const PAYMENT_METHODS = ['bit', 'cash', 'paybox'] as const;
+/**
+ * Every way a client can pay, in the order the photographer's panel offers them: the kinds of payment method the
+ * photographer sets up (shared/schemas/payments.ts), the method a client reports, and the one "mark paid" records.
+ */
+export const PAYMENT_METHODS = ['bit', 'paybox', 'bank', 'cash', 'link'] as const;
 export type PaymentMethod = (typeof PAYMENT_METHODS)[number];
+
+/**
+ * The methods the published price list and booking terms name. The terms a client accepts are versioned by their
+ * text, so naming another method there makes every client accept them again: that is a decision of its own, not a
+ * side effect of a new kind of method.
+ */
+export const ADVERTISED_PAYMENT_METHODS = ['bit', 'cash', 'paybox'] as const satisfies readonly PaymentMethod[];
 
 /** The booking terms, in the order they are shown. Their texts live in the `terms` translations. */
 export const BOOKING_TERMS = {

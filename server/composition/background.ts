@@ -2,6 +2,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Instances } from '../jobs/instances';
 import type { Worker } from '../jobs/worker';
 import type { TrashService } from '../services/media/trash';
+import { PAYMENT_REMINDER_INTERVAL_MS, type PaymentReminders } from '../services/proofing/payment-reminders';
 import { type TusUploads, UNFINISHED_SWEEP_INTERVAL_MS } from '../uploads/tus-uploads';
 
 export interface Background {
@@ -12,14 +13,16 @@ export interface Background {
 }
 
 /**
- * The work that runs beside the requests: the media job worker, the daily trash sweep and the sweep of abandoned
- * uploads (each on one instance per day), and the uploads a crash left finished but not yet stored.
+ * The work that runs beside the requests: the media job worker, the daily trash sweep, the sweep of abandoned
+ * uploads and the hourly look for payment reminders due (each run on one instance), and the uploads a crash left
+ * finished but not yet stored.
  */
 export function composeBackground(deps: {
   worker: Worker;
   instances: Instances;
   trash: Pick<TrashService, 'purgeExpired'>;
   uploads: Pick<TusUploads, 'recoverFinished' | 'deleteExpired'>;
+  paymentReminders: Pick<PaymentReminders, 'sendDue'>;
   logger: FastifyBaseLogger;
 }): Background {
   const { instances, logger } = deps;
@@ -43,6 +46,12 @@ export function composeBackground(deps: {
           () => deps.uploads.deleteExpired(),
           (error) => logger.error({ err: error }, 'unfinished uploads could not be cleaned up'),
           UNFINISHED_SWEEP_INTERVAL_MS,
+        ),
+        instances.startDailyTask(
+          'payment-reminders',
+          () => deps.paymentReminders.sendDue(),
+          (error) => logger.error({ err: error }, 'the payment reminders failed'),
+          PAYMENT_REMINDER_INTERVAL_MS,
         ),
       ];
     },

@@ -43,8 +43,8 @@ export async function composeServices(input: CompositionInput & { auth?: AuthMod
     if (eventId !== null || (await galleries.modes.modeOf(record.folder)) === 'proofing')
       await media.proofs.prepareItem(record.id);
   });
-  const sales = composeProofing(base, media);
   const site = composeSite(base, media);
+  const sales = composeProofing(base, media, site.notices);
   const accounts = await composeAccounts(base, site.notices, input.auth);
   const uploads = composeUploads(base, media, competitions);
 
@@ -86,11 +86,19 @@ export async function composeServices(input: CompositionInput & { auth?: AuthMod
     picks: sales.picks,
     orders: sales.orders,
     orderDownloads: sales.orderDownloads,
+    payments: sales.payments,
   };
   return {
     ctx,
     demo: { config, database: base.database, settings: base.repositories.settings, pipeline: media.runtime, logger },
-    background: composeBackground({ worker: media.runtime.worker, instances, trash: media.trash, uploads, logger }),
+    background: composeBackground({
+      worker: media.runtime.worker,
+      instances,
+      trash: media.trash,
+      uploads,
+      paymentReminders: sales.paymentReminders,
+      logger,
+    }),
     close: async () => {
       await media.publicMirror.close();
       await changes.close();

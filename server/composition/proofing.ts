@@ -1,21 +1,55 @@
+import { createOrderPaymentRepository } from '../repositories/order-payment-repository';
 import { createOrderDownloads } from '../services/proofing/order-downloads';
 import { createOrderService } from '../services/proofing/orders';
+import { createPaymentReminders } from '../services/proofing/payment-reminders';
+import { createPaymentService } from '../services/proofing/payments';
 import { createPicksService } from '../services/proofing/picks';
+import type { PhotographerNotices } from '../services/site/admin-notify';
 import type { Foundation } from './foundation';
 import type { MediaArea } from './media';
 
-/** Proofing and sales: a client's picks in a proofing gallery, and orders from sent to delivered. */
-export function composeProofing(base: Foundation, media: MediaArea) {
+/**
+ * Proofing and sales: a client's picks in a proofing gallery, orders from sent to delivered, and paying them (the
+ * methods, the client's report of a payment, which the photographer is told of, and the reminder to pay).
+ */
+export function composeProofing(
+  base: Foundation,
+  media: MediaArea,
+  notices: Pick<PhotographerNotices, 'paymentReported'>,
+) {
   const { config, repositories } = base;
+  const orderPayments = createOrderPaymentRepository(base.database.db);
+  const payments = createPaymentService({
+    settings: repositories.settings,
+    orders: repositories.orders,
+    orderPayments,
+    clients: repositories.clients,
+    notices,
+    mailer: base.mailer,
+    siteName: config.siteName,
+    publicUrl: config.publicUrl,
+  });
   const picks = createPicksService({
     access: media.access,
     proofing: repositories.proofing,
     orders: repositories.orders,
     media: media.runtime.media,
     clients: repositories.clients,
+    payments,
   });
   return {
     picks,
+    payments,
+    paymentReminders: createPaymentReminders({
+      payments,
+      orderPayments,
+      orders: repositories.orders,
+      clients: repositories.clients,
+      mailer: base.mailer,
+      siteName: config.siteName,
+      publicUrl: config.publicUrl,
+      logger: base.logger,
+    }),
     orders: createOrderService({
       access: media.access,
       picks,
@@ -25,6 +59,7 @@ export function composeProofing(base: Foundation, media: MediaArea) {
       proofing: repositories.proofing,
       media: media.runtime.media,
       clients: repositories.clients,
+      payments,
       settings: repositories.settings,
       mailer: base.mailer,
       siteName: config.siteName,

@@ -186,6 +186,14 @@ export interface ClientOrderTable {
   delivery: 'picked' | 'gallery' | null;
   created_at: string;
   updated_at: string;
+  /** The short reference quoted with a payment (migration 019_order_payments): set on every order there. */
+  reference: string | null;
+  /** The payment the client reported, until the photographer marks the order paid. */
+  payment_reported_at: string | null;
+  payment_reported_method: string | null;
+  payment_report_note: string | null;
+  /** When the client was reminded to pay (once per order). */
+  reminded_at: string | null;
 }
 
 export interface ClientOrderItemTable {
@@ -288,7 +296,7 @@ export interface BookingRequestTable {
 /** One thing the photographer was told of (migration 012_booking_requests). */
 export interface AdminNoticeTable {
   id: string;
-  kind: 'signup' | 'agreement' | 'booking';
+  kind: 'signup' | 'agreement' | 'booking' | 'payment';
   subject: string;
   created_at: string;
 }

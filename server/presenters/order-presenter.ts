@@ -1,17 +1,20 @@
 import { orderArchiveUrl } from '../../shared/archive-paths';
 import { CURRENCY } from '../../shared/pricing';
+import type { PaymentKind } from '../../shared/schemas/payments';
 import type { AdminOrder, ClientOrder, MoneyView, PicksResponse } from '../../shared/schemas/proofing';
 import type { OrderRecord } from '../repositories/order-repository';
 import type { MediaUrls } from '../services/media/media-urls';
 import type { AdminOrderRecords, OrderWithHistory } from '../services/proofing/orders';
 import type { PicksSummary } from '../services/proofing/picks';
 import { thumbnailOf } from './media-presenter';
+import { presentOrderPayment, presentPaymentReport } from './payment-presenter';
 
 /** Orders are priced in the site's one currency; the column keeps it for the record. */
 const money = (amount: number): MoneyView => ({ amount, currency: CURRENCY });
 
 /** An order as its client sees it. */
-export function presentClientOrder({ order, history }: OrderWithHistory): ClientOrder {
+export function presentClientOrder(records: OrderWithHistory): ClientOrder {
+  const { order, history } = records;
   return {
     id: order.id,
     status: order.status,
@@ -21,6 +24,9 @@ export function presentClientOrder({ order, history }: OrderWithHistory): Client
     createdAt: order.createdAt,
     history,
     downloads: order.status === 'delivered' ? downloadsOf(order.id) : null,
+    reference: order.reference ?? '',
+    payment: presentOrderPayment(records),
+    paymentReport: presentPaymentReport(order),
   };
 }
 
@@ -61,7 +67,7 @@ export function presentAdminOrder(records: AdminOrderRecords, urls: MediaUrls): 
     payment:
       order.paymentMethod && order.paidAt
         ? {
-            method: order.paymentMethod as 'bit' | 'cash' | 'paybox',
+            method: order.paymentMethod as PaymentKind,
             amount: money(order.paidAmount ?? order.totalAmount),
             paidAt: order.paidAt,
           }

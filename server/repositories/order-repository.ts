@@ -3,6 +3,7 @@ import type { Selectable } from 'kysely';
 import type { Db } from '../db/database';
 import type { ClientOrderTable } from '../db/schema';
 import { type NewJob, newJobRow } from './job-repository';
+import { takeOrderReference } from './order-reference';
 
 export type OrderStatusValue = ClientOrderTable['status'];
 /** An order that still holds its client's selection: it can be paid, delivered or cancelled. */
@@ -33,6 +34,11 @@ export interface OrderRecord {
   delivery: 'picked' | 'gallery' | null;
   createdAt: string;
   updatedAt: string;
+  /** The short reference quoted with a payment ("HD-1042"); null only on an order no release has numbered. */
+  reference: string | null;
+  /** The payment the client said they made, until the photographer marks the order paid. */
+  paymentReport: { method: string; note: string; at: string } | null;
+  remindedAt: string | null;
 }
 
 export interface OrderEvent {
@@ -83,6 +89,12 @@ function toRecord(row: Selectable<ClientOrderTable>): OrderRecord {
     delivery: row.delivery,
     createdAt: row.created_at,
     updatedAt: row.updated_at,
+    reference: row.reference,
+    paymentReport:
+      row.payment_reported_at && row.payment_reported_method
+        ? { method: row.payment_reported_method, note: row.payment_report_note ?? '', at: row.payment_reported_at }
+        : null,
+    remindedAt: row.reminded_at,
   };
 }
 
@@ -177,8 +189,8 @@ export function createOrderRepository(db: Db) {
     },
 
     /**
-     * The order, its items and its first history entry, and the account's picks of those items removed, in one
-     * transaction. Throws the database's unique-violation error when the account already has an open order there.
+     * The order with its reference, its items and its first history entry, and the account's picks of those items
+     * removed, in one transaction. Throws the database's unique-violation error when the account already has an open order there.
      */
     async create(order: NewOrder): Promise<OrderRecord> {
       const now = new Date().toISOString();
@@ -204,8 +216,14 @@ export function createOrderRepository(db: Db) {
         delivery: null,
         created_at: now,
         updated_at: now,
+        reference: null,
+        payment_reported_at: null,
+        payment_reported_method: null,
+        payment_report_note: null,
+        reminded_at: null,
       };
       await db.transaction().execute(async (trx) => {
+        row.reference = await takeOrderReference(trx);
         await trx.insertInto('client_order').values(row).execute();
         await trx
           .insertInto('client_order_item')

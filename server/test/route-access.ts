@@ -154,6 +154,7 @@ export const ROUTE_ACCESS: Record<string, AccessRow> = {
   'GET /api/me/picks/items': VERIFIED,
   'POST /api/me/orders': VERIFIED,
   'GET /api/me/orders': VERIFIED,
+  'POST /api/me/orders/:id/payment-report': VERIFIED,
 
   // Media bytes (server/routes/media): each item decides through server/services/media/media-access.ts. Here, a private
   // photo of clientA; server/routes/media/*.test.ts check public items, signatures and every file kind.
@@ -212,6 +213,8 @@ export const ROUTE_ACCESS: Record<string, AccessRow> = {
   'GET /api/admin/watermark/logo': ADMIN_ONLY,
   'PUT /api/admin/watermark/logo': ADMIN_ONLY,
   'DELETE /api/admin/watermark/logo': ADMIN_ONLY,
+  'GET /api/admin/payment-methods': ADMIN_ONLY,
+  'PUT /api/admin/payment-methods': ADMIN_ONLY,
   'POST /api/uploads': ADMIN_ONLY,
   'GET /api/uploads/:id': ADMIN_ONLY,
   'PATCH /api/uploads/:id': ADMIN_ONLY,

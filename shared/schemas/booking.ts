@@ -65,9 +65,15 @@ export const bookingListSchema = z.object({ items: z.array(bookingViewSchema) })
 export const bookingStatusBodySchema = z.object({ status: z.enum(BOOKING_STATUSES) });
 
 /** The kinds of news the photographer is told of, by e-mail and as a count in the panel. */
-export const NOTICE_KINDS = ['signup', 'agreement', 'booking'] as const;
+export const NOTICE_KINDS = ['signup', 'agreement', 'booking', 'payment'] as const;
 export type NoticeKind = (typeof NOTICE_KINDS)[number];
 
 /** GET /api/admin/notices: how many of each kind arrived since the photographer last looked. */
-export const noticeCountsSchema = z.object({ signup: z.number(), agreement: z.number(), booking: z.number() });
+export const noticeCountsSchema = z.object({
+  signup: z.number(),
+  agreement: z.number(),
+  booking: z.number(),
+  /** Payments clients reported for their orders. */
+  payment: z.number(),
+});
 export type NoticeCounts = z.infer<typeof noticeCountsSchema>;

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { CURRENCY, PAYMENT_METHODS } from '../pricing';
 import { mediaViewSchema } from './media';
+import { paymentMethodEntrySchema, paymentReportSchema } from './payments';
 import { multilineText, personText } from './text';
 
 /**
@@ -38,6 +39,14 @@ export const clientOrderSchema = z.object({
   history: z.array(orderEventSchema),
   /** Once delivered: the Download All of what the order gave, at web size (2400 px) and full size; else null. */
   downloads: z.object({ web: z.string(), full: z.string() }).nullable(),
+  /** The short reference a client quotes with their payment ("HD-1042"). */
+  reference: z.string(),
+  /** How to pay, while the order is unpaid (submitted) and there is something to pay; null otherwise. */
+  payment: z
+    .object({ methods: z.array(paymentMethodEntrySchema), amount: moneySchema, reference: z.string() })
+    .nullable(),
+  /** The payment the client said they made, until the photographer confirms it. */
+  paymentReport: paymentReportSchema.nullable(),
 });
 export type ClientOrder = z.infer<typeof clientOrderSchema>;
 
@@ -84,6 +93,7 @@ export const adminOrderSchema = clientOrderSchema.omit({ downloads: true }).exte
   items: z.array(
     z.object({ id: z.string(), name: z.string(), thumbnail: z.string(), kind: z.enum(['image', 'video']) }),
   ),
+  /** Here, the payment the photographer recorded (a client's `payment` is how to pay). */
   payment: z.object({ method: paymentMethodSchema, amount: moneySchema, paidAt: z.string() }).nullable(),
   /** How it was delivered: the picked items only, or the whole gallery switched to delivered. */
   delivery: z.enum(['picked', 'gallery']).nullable(),

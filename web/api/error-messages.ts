@@ -32,6 +32,7 @@ export const ERROR_MESSAGE_KEYS: Record<ErrorCode | typeof NETWORK_ERROR, string
   'order-not-delivered': 'common:errors.orderNotDelivered',
   'no-picks': 'common:errors.noPicks',
   'order-transition': 'common:errors.orderTransition',
+  'order-not-awaiting-payment': 'sales:report.notAwaitingPayment',
   'selection-changed': 'common:errors.selectionChanged',
   'media-in-order': 'common:errors.mediaInOrder',
   'media-not-ready': 'common:errors.mediaNotReady',

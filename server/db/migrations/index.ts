@@ -16,6 +16,7 @@ import * as m014photosReadySendings from './014_photos_ready_sendings';
 import * as m015rateLimits from './015_rate_limits';
 import * as m017authAttemptGates from './017_auth_attempt_gates';
 import * as m018counters from './018_counters';
+import * as m019orderPayments from './019_order_payments';
 import * as m022clientIncludedPicks from './022_client_included_picks';
 
 /**
@@ -41,6 +42,7 @@ export const migrations: Record<string, Migration> = {
   '015_rate_limits': m015rateLimits,
   '017_auth_attempt_gates': m017authAttemptGates,
   '018_counters': m018counters,
+  '019_order_payments': m019orderPayments,
   '022_client_included_picks': m022clientIncludedPicks,
 };
 

@@ -19,6 +19,7 @@ import { bulkMediaRoutes } from './bulk';
 import { clientRoutes } from './clients';
 import { eventAdminRoutes } from './events';
 import { orderAdminRoutes } from './orders';
+import { paymentMethodRoutes } from './payment-methods';
 import { photosReadyRoutes } from './photos-ready';
 import { watermarkRoutes } from './watermark';
 
@@ -107,4 +108,5 @@ export const adminRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (ap
   await app.register(photosReadyRoutes, { ctx });
   await app.register(eventAdminRoutes, { ctx });
   await app.register(watermarkRoutes, { ctx });
+  await app.register(paymentMethodRoutes, { ctx });
 };

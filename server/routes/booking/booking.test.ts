@@ -196,13 +196,13 @@ describe.each(TEST_DATABASES)('booking requests on %s', (database) => {
     for (const kind of ['signup', 'agreement', 'booking']) {
       expect((await admin.post(`/api/admin/notices/${kind}/seen`)).statusCode).toBe(200);
     }
-    expect((await admin.get('/api/admin/notices')).json()).toEqual({ signup: 0, agreement: 0, booking: 0 });
+    expect((await admin.get('/api/admin/notices')).json()).toEqual({ signup: 0, agreement: 0, booking: 0, payment: 0 });
     expect(before.signup).toBeGreaterThan(0);
 
     const client = await signedUpClient('counted@example.com', 'Dana Cohen');
     await acceptTerms(client);
     await client.post('/api/bookings', { ...REQUEST, date: futureDay() });
-    expect((await admin.get('/api/admin/notices')).json()).toEqual({ signup: 1, agreement: 1, booking: 1 });
+    expect((await admin.get('/api/admin/notices')).json()).toEqual({ signup: 1, agreement: 1, booking: 1, payment: 0 });
 
     // In the language the photographer uses the panel in (this one asks without a language: English). The name the
     // visitor typed is in the body, never in the subject.
@@ -220,7 +220,7 @@ describe.each(TEST_DATABASES)('booking requests on %s', (database) => {
     expect(agreement.text).toContain('Dana Cohen (counted@example.com) has just accepted the booking terms');
 
     const seen = await admin.post('/api/admin/notices/booking/seen');
-    expect(seen.json()).toEqual({ signup: 1, agreement: 1, booking: 0 });
+    expect(seen.json()).toEqual({ signup: 1, agreement: 1, booking: 0, payment: 0 });
     expect((await client.get('/api/admin/notices')).statusCode).toBe(403);
     expect((await client.post('/api/admin/notices/booking/seen')).statusCode).toBe(403);
   });

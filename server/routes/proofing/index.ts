@@ -1,8 +1,10 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { mediaIdSchema } from '../../../shared/schemas/admin';
+import { paymentReportRequestSchema } from '../../../shared/schemas/payments';
 import {
   clientOrderListSchema,
+  clientOrderSchema,
   orderCreatedSchema,
   pickedItemsSchema,
   picksResponseSchema,
@@ -15,10 +17,11 @@ import { presentMedia } from '../../presenters/media-presenter';
 import { presentClientOrder, presentOrderCreated, presentPicks } from '../../presenters/order-presenter';
 
 const pickParams = z.object({ mediaId: mediaIdSchema });
+const orderParams = z.object({ id: z.string().uuid('not an order id') });
 
 /**
  * The client's side of proofing: their picks (GET, PUT and DELETE /api/me/picks…), the picked items as proofs, and
- * their orders (POST sends the selection; GET lists them). Every route needs a verified account and acts only on the
+ * their orders (POST sends the selection; GET lists them; a payment they made is reported on its order). Every route needs a verified account and acts only on the
  * folder that account owns; prices are computed by the server (ctx.picks, ctx.orders).
  */
 export const proofingRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app, { ctx }) => {
@@ -72,4 +75,11 @@ export const proofingRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async 
   app.get('/api/me/orders', { schema: { response: { 200: clientOrderListSchema } } }, async (request) => ({
     orders: (await ctx.orders.listForClient(sessionUserOf(request))).map(presentClientOrder),
   }));
+
+  app.post(
+    '/api/me/orders/:id/payment-report',
+    { schema: { params: orderParams, body: paymentReportRequestSchema, response: { 200: clientOrderSchema } } },
+    async (request) =>
+      presentClientOrder(await ctx.payments.report(sessionUserOf(request), request.params.id, request.body)),
+  );
 };

@@ -28,6 +28,9 @@ const placedBySimultaneousSend: OrderRecord = {
   delivery: null,
   createdAt: '2026-11-24T08:00:00.000Z',
   updatedAt: '2026-11-24T08:00:00.000Z',
+  reference: 'HD-1001',
+  paymentReport: null,
+  remindedAt: null,
 };
 
 /**

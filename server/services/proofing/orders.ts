@@ -1,5 +1,6 @@
 import type { Language } from '../../../shared/i18n/languages';
 import { CURRENCY, priceOfEntry, priceOfPicks } from '../../../shared/pricing';
+import type { PaymentMethodEntry } from '../../../shared/schemas/payments';
 import type { AdminOrderPatch, OrderStatus } from '../../../shared/schemas/proofing';
 import type { SessionUser } from '../../../shared/schemas/session';
 import { AppError } from '../../errors';
@@ -21,6 +22,7 @@ import type { SettingsRepository } from '../../repositories/settings-repository'
 import type { MediaAccess } from '../media/media-access';
 import { photographerLanguage, rememberPhotographerLanguage } from '../site/admin-notify';
 import { ORDER_DELIVERY_JOB } from './order-delivery-job';
+import type { PaymentService } from './payments';
 import type { PickScope, PicksService } from './picks';
 
 /** The newest orders the admin tab lists. */
@@ -34,10 +36,11 @@ const NEXT_STEPS: Record<OrderStatus, readonly OrderStatus[]> = {
   cancelled: [],
 };
 
-/** An order and the steps it took, each with its time. */
+/** An order and the steps it took, each with its time, and the ways to pay it while it is unpaid. */
 export interface OrderWithHistory {
   order: OrderRecord;
   history: OrderEvent[];
+  paymentMethods: readonly PaymentMethodEntry[];
 }
 
 /** What the photographer's tab shows of an order: its client, the picked items, and the competition it came from. */
@@ -63,6 +66,8 @@ export interface OrdersDeps {
   proofing: ProofingRepository;
   media: Pick<MediaRepository, 'findVisibleByIds'>;
   clients: Pick<ClientRepository, 'findByAccountId'>;
+  /** How to pay: shown with every unpaid order, and e-mailed to the client when they send one. */
+  payments: Pick<PaymentService, 'methods' | 'orderPlaced'>;
   settings: SettingsRepository;
   mailer: Pick<Mailer, 'sendLater'>;
   siteName: string;
@@ -73,13 +78,15 @@ export interface OrdersDeps {
 /**
  * Orders: a client sends their picks (once: sending again answers the same order), the photographer takes the order
  * through paid to delivered, and each step is kept with its time. The order keeps the prices it was made at. The
- * photographer hears of a new order, and the client of payment and delivery, by e-mail in their language.
+ * photographer hears of a new order, and the client of how to pay it, of payment and of delivery, by e-mail in their
+ * language.
  */
 export function createOrderService(deps: OrdersDeps) {
   const { orders } = deps;
 
   async function withHistory(order: OrderRecord): Promise<OrderWithHistory> {
-    return { order, history: (await orders.historyOf([order.id])).get(order.id) ?? [] };
+    const history = (await orders.historyOf([order.id])).get(order.id) ?? [];
+    return { order, history, paymentMethods: await deps.payments.methods() };
   }
 
   async function mail(message: OrderMessage, order: OrderRecord, to: 'admin' | 'client'): Promise<void> {
@@ -119,6 +126,7 @@ export function createOrderService(deps: OrdersDeps) {
       throw error;
     }
     await mail('orderSubmitted', created, 'admin');
+    await deps.payments.orderPlaced(created);
     return { order: created, created: true };
   }
 
@@ -206,19 +214,25 @@ export function createOrderService(deps: OrdersDeps) {
       deps.access.ownFolder(user);
       const list = await orders.listByAccount(user.id);
       const history = await orders.historyOf(list.map((order) => order.id));
-      return list.map((order) => ({ order, history: history.get(order.id) ?? [] }));
+      const paymentMethods = await deps.payments.methods();
+      return list.map((order) => ({ order, history: history.get(order.id) ?? [], paymentMethods }));
     },
 
     async listForAdmin(status?: OrderStatus): Promise<AdminOrderRecords[]> {
       const list = await orders.list({ status, limit: ADMIN_LIST_LIMIT });
       const ids = list.map((order) => order.id);
-      const [items, history] = await Promise.all([orders.itemsOf(ids), orders.historyOf(ids)]);
+      const [items, history, paymentMethods] = await Promise.all([
+        orders.itemsOf(ids),
+        orders.historyOf(ids),
+        deps.payments.methods(),
+      ]);
       return Promise.all(
         list.map(async (order) => {
           const client = await deps.clients.findByAccountId(order.accountId);
           return {
             order,
             history: history.get(order.id) ?? [],
+            paymentMethods,
             items: await deps.media.findVisibleByIds(items.get(order.id) ?? []),
             client,
             ...(await originOf(order)),

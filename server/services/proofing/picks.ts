@@ -8,6 +8,7 @@ import type { OrderRecord, OrderRepository } from '../../repositories/order-repo
 import type { ProofingRepository } from '../../repositories/proofing-repository';
 import type { MediaAccess } from '../media/media-access';
 import type { OrderWithHistory } from './orders';
+import type { PaymentService } from './payments';
 
 const notProofing = () =>
   new AppError('not-proofing', 'This gallery is not open for choosing photos: everything in it is already yours.');
@@ -51,6 +52,8 @@ export function createPicksService(deps: {
   orders: OrderRepository;
   media: Pick<MediaRepository, 'findById' | 'findVisibleByIds'>;
   clients: Pick<ClientRepository, 'findByAccountId'>;
+  /** How to pay the order the summary shows, while it is unpaid. */
+  payments: Pick<PaymentService, 'methods'>;
 }) {
   const { proofing, orders } = deps;
 
@@ -92,7 +95,7 @@ export function createPicksService(deps: {
     const delivered =
       scope.folder === null ? 0 : await deliveredCount(scope.folder, await deliveredIds(user.id, scope.folder, list));
     const history = latest ? ((await orders.historyOf([latest.id])).get(latest.id) ?? []) : [];
-    const order = latest ? { order: latest, history } : null;
+    const order = latest ? { order: latest, history, paymentMethods: await deps.payments.methods() } : null;
     const open = latest && (latest.status === 'submitted' || latest.status === 'paid') ? latest : undefined;
     if (open) {
       return {

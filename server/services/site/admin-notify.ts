@@ -31,7 +31,12 @@ export async function rememberPhotographerLanguage(
 const seenSetting = (kind: NoticeKind) => `admin.notices-seen.${kind}`;
 
 /** The admin panel's tab where each kind of news shows; the e-mail's button opens it. */
-const NOTICE_TABS: Record<NoticeKind, string> = { signup: 'clients', agreement: 'agreements', booking: 'bookings' };
+const NOTICE_TABS: Record<NoticeKind, string> = {
+  signup: 'clients',
+  agreement: 'agreements',
+  booking: 'bookings',
+  payment: 'orders',
+};
 
 export interface PhotographerNoticeDependencies {
   notices: AdminNoticeRepository;
@@ -46,9 +51,9 @@ export interface PhotographerNoticeDependencies {
 }
 
 /**
- * Telling the photographer: every new sign-up, acceptance of the booking terms and booking request is e-mailed to
- * ADMIN_EMAIL (in the panel's language, sent in the background so the visitor never waits on it) and counted for the
- * panel's badges until the photographer opens that tab. The photographer's own actions are not news to them.
+ * Telling the photographer: every new sign-up, acceptance of the booking terms, booking request and payment a client
+ * reports is e-mailed to ADMIN_EMAIL (in the panel's language, sent in the background so the visitor never waits on
+ * it) and counted for the panel's badges until the photographer opens that tab. The photographer's own actions are not news to them.
  */
 export function createPhotographerNotices(deps: PhotographerNoticeDependencies) {
   const now = deps.now ?? (() => new Date());
@@ -91,6 +96,13 @@ export function createPhotographerNotices(deps: PhotographerNoticeDependencies) 
           clientName,
         }),
       ),
+
+    /** A client says they paid an order; `message` writes its e-mail to the photographer, with the orders tab. */
+    paymentReported: (
+      client: { email: string },
+      message: (to: { to: string; language: Language; link: string }) => MailMessage,
+    ) =>
+      tell('payment', client.email, (language) => message({ to: deps.adminEmail, language, link: linkTo('payment') })),
 
     /** How many of each kind arrived since the photographer last opened its tab. */
     async counts(): Promise<NoticeCounts> {

@@ -41,7 +41,7 @@ export function OrderStatusPanel({
         <span className="order-status__badge">{t(`order.status.${order.status}`)}</span>
       </div>
       <p className="order-status__explain">{t(`order.explain.${order.status}`)}</p>
-      {order.status === 'submitted' ? <p className="muted">{t('common:footer.payment')}</p> : null}
+      {order.status === 'submitted' && !order.payment ? <p className="muted">{t('common:footer.payment')}</p> : null}
       <p className="order-status__what">
         {t('order.count', { count: order.count })} ·{' '}
         <bdi data-testid="order-total">{formatMoney(order.total, language)}</bdi>

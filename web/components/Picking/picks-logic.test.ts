@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { priceOfPicks } from '../../../shared/pricing';
 import { type PicksResponse, ORDER_NOTE_MAX as SHARED_NOTE_MAX } from '../../../shared/schemas/proofing';
+import { aClientOrder } from '../../test-orders';
 import { formatWhen, ORDER_NOTE_MAX, toggledPicks } from './picks-logic';
 
 const ils = (amount: number) => ({ amount, currency: 'ILS' as const });
@@ -22,16 +23,8 @@ function answer(ids: string[], options: { includedLimit?: number; order?: PicksR
   } satisfies PicksResponse;
 }
 
-const order = (status: 'submitted' | 'paid' | 'delivered' | 'cancelled'): PicksResponse['order'] => ({
-  id: 'o1',
-  status,
-  count: 3,
-  total: ils(600),
-  note: '',
-  createdAt: '2026-05-01T10:00:00.000Z',
-  history: [{ status: 'submitted', at: '2026-05-01T10:00:00.000Z' }],
-  downloads: null,
-});
+const order = (status: 'submitted' | 'paid' | 'delivered' | 'cancelled'): PicksResponse['order'] =>
+  aClientOrder({ id: 'o1', status, total: ils(600) });
 
 describe('an optimistic toggle', () => {
   it('adds and removes the id and prices the selection the server’s way', () => {

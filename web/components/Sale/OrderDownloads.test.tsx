@@ -4,6 +4,7 @@ import type { ReactNode } from 'react';
 import { I18nextProvider } from 'react-i18next';
 import { describe, expect, it } from 'vitest';
 import type { ClientOrder } from '../../../shared/schemas/proofing';
+import { aClientOrder } from '../../test-orders';
 import { testTexts } from '../../test-texts';
 import { GalleryDownloadAll } from './GalleryDownloadAll';
 import { offersGalleryDownload } from './gallery-downloads';
@@ -15,19 +16,8 @@ async function renderIn(language: string, ui: ReactNode) {
 }
 
 function order(status: ClientOrder['status'], count = 3): ClientOrder {
-  const delivered = status === 'delivered';
-  return {
-    id: 'o1',
-    status,
-    count,
-    total: { amount: 600, currency: 'ILS' },
-    note: '',
-    createdAt: '2026-05-01T10:00:00.000Z',
-    history: [{ status: 'submitted', at: '2026-05-01T10:00:00.000Z' }],
-    downloads: delivered
-      ? { web: '/api/me/orders/o1/archive?size=web', full: '/api/me/orders/o1/archive?size=full' }
-      : null,
-  };
+  const downloads = { web: '/api/me/orders/o1/archive?size=web', full: '/api/me/orders/o1/archive?size=full' };
+  return aClientOrder({ id: 'o1', status, count, downloads: status === 'delivered' ? downloads : null });
 }
 
 describe('Download All of an order', () => {

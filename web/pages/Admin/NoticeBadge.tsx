@@ -10,10 +10,11 @@ const KIND_OF_TAB: Readonly<Record<string, NoticeKind>> = {
   clients: 'signup',
   agreements: 'agreement',
   bookings: 'booking',
+  orders: 'payment',
 };
 
 /**
- * How many sign-ups, acceptances or booking requests arrived since the photographer last opened this tab. Opening
+ * How many sign-ups, acceptances, booking requests or reported payments arrived since the photographer last opened this tab. Opening
  * the tab clears its count, on the server, so another device shows it cleared too.
  */
 export function NoticeBadge({ tab, active }: { tab: string; active: boolean }) {

@@ -13,6 +13,7 @@ import { OrderStatusPanel } from '../../components/Picking/OrderStatusPanel';
 import { PickButton } from '../../components/Picking/PickButton';
 import { PicksSummary } from '../../components/Picking/PicksSummary';
 import { SendDialog } from '../../components/Picking/SendDialog';
+import { aClientOrder } from '../../test-orders';
 import { testTexts } from '../../test-texts';
 
 async function renderIn(language: Language, ui: ReactNode) {
@@ -175,19 +176,15 @@ describe('the send step', () => {
 });
 
 function orderOf(status: 'submitted' | 'paid' | 'delivered' | 'cancelled'): NonNullable<PicksResponse['order']> {
-  return {
+  return aClientOrder({
     id: 'o1',
     status,
-    count: 3,
-    total: { amount: 600, currency: 'ILS' },
     note: 'Black and white please',
-    createdAt: '2026-05-01T10:00:00.000Z',
     history: [
       { status: 'submitted', at: '2026-05-01T10:00:00.000Z' },
       ...(status === 'submitted' ? [] : [{ status, at: '2026-05-02T12:30:00.000Z' }]),
     ],
-    downloads: null,
-  };
+  });
 }
 
 describe('the order status', () => {

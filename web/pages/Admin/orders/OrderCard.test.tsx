@@ -5,6 +5,7 @@ import { I18nextProvider } from 'react-i18next';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { isolate } from '../../../../shared/bidi';
 import type { AdminOrder } from '../../../../shared/schemas/proofing';
+import { anAdminOrder } from '../../../test-orders';
 import { testTexts } from '../../../test-texts';
 import { OrderCard } from './OrderCard';
 import { todayIso } from './order-format';
@@ -24,23 +25,12 @@ async function renderCard(order: AdminOrder, language = 'en') {
 }
 
 function order(status: AdminOrder['status'], overrides: Partial<AdminOrder> = {}): AdminOrder {
-  return {
-    id: '0b6c1e0e-9a55-4a53-9a3e-1c2f9b5d7a10',
+  return anAdminOrder({
     status,
-    count: 3,
-    total: { amount: 600, currency: 'ILS' },
     note: 'Black and white, please',
-    createdAt: '2026-05-01T10:00:00.000Z',
-    history: [{ status: 'submitted', at: '2026-05-01T10:00:00.000Z' }],
     client: { name: 'נועה כהן', email: 'noa@example.com', folder: 'noa_example_com' },
-    items: ['a', 'b', 'c'].map((id) => ({ id, name: `${id}.jpg`, thumbnail: `/media/${id}/480.webp`, kind: 'image' })),
-    payment: null,
-    delivery: null,
-    kind: 'picks',
-    event: null,
-    entry: null,
     ...overrides,
-  };
+  });
 }
 
 /** Answers every PATCH with the order in its new state; records what was sent. */

@@ -9,6 +9,7 @@ import { RowHead } from '../shared/RowHead';
 import { OrderActions } from './OrderActions';
 import { CopyFileNames, PickFileName } from './OrderFileNames';
 import { formatDay } from './order-format';
+import { PaymentReportFacts } from './PaymentReportFacts';
 
 /** How many thumbnails a card shows before "+N more". */
 const THUMBNAILS_SHOWN = 12;
@@ -74,6 +75,7 @@ export function OrderCard({ order }: { order: AdminOrder }) {
             <bdi>{formatMoney(order.total, language)}</bdi>
           </dd>
         </div>
+        <PaymentReportFacts order={order} />
         {order.payment ? (
           <div>
             <dt>{t('orders.payment')}</dt>

@@ -4,28 +4,18 @@ import { fireEvent, render, screen, within } from '@testing-library/react';
 import { I18nextProvider } from 'react-i18next';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { AdminOrder } from '../../../../shared/schemas/proofing';
+import { anAdminOrder } from '../../../test-orders';
 import { testTexts } from '../../../test-texts';
 import { OrderCard } from './OrderCard';
 
 const NAMES = ['IMG_1234.jpg', 'IMG_1240.CR2', 'a-very-long-file-name-from-the-second-camera-body_0001.jpg'];
 
 function order(): AdminOrder {
-  return {
-    id: '0b6c1e0e-9a55-4a53-9a3e-1c2f9b5d7a10',
+  return anAdminOrder({
     status: 'paid',
     count: NAMES.length,
-    total: { amount: 600, currency: 'ILS' },
-    note: '',
-    createdAt: '2026-05-01T10:00:00.000Z',
-    history: [{ status: 'submitted', at: '2026-05-01T10:00:00.000Z' }],
-    client: { name: 'Noa', email: 'noa@example.com', folder: 'noa_example_com' },
     items: NAMES.map((name, i) => ({ id: `m${i}`, name, thumbnail: `/media/m${i}/480.webp`, kind: 'image' })),
-    payment: null,
-    delivery: null,
-    kind: 'picks',
-    event: null,
-    entry: null,
-  };
+  });
 }
 
 async function renderCard(language = 'en') {

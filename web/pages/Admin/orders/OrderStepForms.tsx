@@ -27,10 +27,13 @@ function StepActions({ busy, confirmLabel, onBack }: { busy: boolean; confirmLab
   );
 }
 
-/** "Mark paid": the method, the amount received (the total by default) and the day (today by default). */
+/**
+ * "Mark paid": the method (the one the client reported, else Bit), the amount received (the total by default) and the
+ * day (today by default).
+ */
 export function PaymentForm({ order, busy, onSubmit, onBack, onInvalid }: StepFormProps & { onInvalid: () => void }) {
   const { t } = useTranslation(['admin', 'home']);
-  const [method, setMethod] = useState<PaymentMethod>('bit');
+  const [method, setMethod] = useState<PaymentMethod>(order.paymentReport?.method ?? 'bit');
   const [amount, setAmount] = useState((order.total.amount / AGOROT_PER_SHEKEL).toFixed(2));
   const [paidAt, setPaidAt] = useState(todayIso);
   const submit = (event: FormEvent) => {
