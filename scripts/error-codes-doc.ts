@@ -42,6 +42,8 @@ const WHEN: Record<ErrorCode, string> = {
   'selection-locked': 'A client changes picks after sending the selection, until that order is settled.',
   'no-picks': 'A client sends a selection with no photo chosen.',
   'order-transition': 'The admin moves an order to a status it cannot reach from where it is.',
+  'receipt-not-issued':
+    'A client (or the admin) asks for the receipt of an order that has none: it has not been marked paid.',
   'selection-changed':
     'A bulk action (trash, move, add to the main gallery) names an item that is no longer a visible item of that folder; nothing is changed.',
   'media-in-order':

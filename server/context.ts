@@ -23,6 +23,7 @@ import type { StorageApiService } from './services/media/storage-api';
 import type { TrashService } from './services/media/trash';
 import type { OrderService } from './services/proofing/orders';
 import type { PicksService } from './services/proofing/picks';
+import type { ReceiptService } from './services/proofing/receipts';
 import type { PhotographerNotices } from './services/site/admin-notify';
 import type { AgreementService } from './services/site/agreement-service';
 import type { BookingService } from './services/site/booking';
@@ -84,6 +85,8 @@ export interface AppContext {
   picks: PicksService;
   /** Orders: sent by clients, taken through paid and delivered by the photographer. */
   orders: OrderService;
+  /** Receipts of paid orders, the business details they print, and the photographer's list by year. */
+  receipts: ReceiptService;
   /** Competitions: events, start lists, where each photo belongs, and "find my photos". */
   events: EventService;
   /** Gallery pages at a flat cost, and whole folders for the archive. */

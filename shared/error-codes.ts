@@ -32,6 +32,8 @@ export const ERROR_STATUS = {
   'selection-locked': 409,
   'no-picks': 400,
   'order-transition': 409,
+  // Receipts: an order has one only once it is paid.
+  'receipt-not-issued': 409,
   // The folder view's bulk actions.
   'selection-changed': 409,
   'media-in-order': 409,

@@ -85,6 +85,7 @@ export async function composeServices(input: CompositionInput & { auth?: AuthMod
     events,
     picks: sales.picks,
     orders: sales.orders,
+    receipts: sales.receipts,
   };
   return {
     ctx,

@@ -5,12 +5,13 @@ import type { MediaUrls } from '../services/media/media-urls';
 import type { AdminOrderRecords, OrderWithHistory } from '../services/proofing/orders';
 import type { PicksSummary } from '../services/proofing/picks';
 import { thumbnailOf } from './media-presenter';
+import { clientReceiptUrl, receiptNumberText } from './receipt-presenter';
 
 /** Orders are priced in the site's one currency; the column keeps it for the record. */
 const money = (amount: number): MoneyView => ({ amount, currency: CURRENCY });
 
 /** An order as its client sees it. */
-export function presentClientOrder({ order, history }: OrderWithHistory): ClientOrder {
+export function presentClientOrder({ order, history, receipt }: OrderWithHistory): ClientOrder {
   return {
     id: order.id,
     status: order.status,
@@ -19,6 +20,7 @@ export function presentClientOrder({ order, history }: OrderWithHistory): Client
     note: order.note,
     createdAt: order.createdAt,
     history,
+    receipt: receipt ? { number: receiptNumberText(receipt), url: clientReceiptUrl(order.id) } : null,
   };
 }
 
@@ -59,6 +61,7 @@ export function presentAdminOrder(records: AdminOrderRecords, urls: MediaUrls): 
           }
         : null,
     delivery: order.delivery,
+    receiptNumber: records.receipt ? receiptNumberText(records.receipt) : null,
   };
 }
 

@@ -153,6 +153,8 @@ export const ROUTE_ACCESS: Record<string, AccessRow> = {
   'GET /api/me/picks/items': VERIFIED,
   'POST /api/me/orders': VERIFIED,
   'GET /api/me/orders': VERIFIED,
+  // A receipt's page: its owner and the admin; server/routes/proofing/receipts.test.ts checks whose.
+  'GET /api/me/orders/:id/receipt': VERIFIED,
 
   // Media bytes (server/routes/media): each item decides through server/services/media/media-access.ts. Here, a private
   // photo of clientA; server/routes/media/*.test.ts check public items, signatures and every file kind.
@@ -211,6 +213,11 @@ export const ROUTE_ACCESS: Record<string, AccessRow> = {
   'GET /api/admin/watermark/logo': ADMIN_ONLY,
   'PUT /api/admin/watermark/logo': ADMIN_ONLY,
   'DELETE /api/admin/watermark/logo': ADMIN_ONLY,
+  'GET /api/admin/business': ADMIN_ONLY,
+  'PUT /api/admin/business': ADMIN_ONLY,
+  'GET /api/admin/receipts': ADMIN_ONLY,
+  'GET /api/admin/receipts.csv': ADMIN_ONLY,
+  'GET /api/admin/receipts/:year/:number': ADMIN_ONLY,
   'POST /api/uploads': ADMIN_ONLY,
   'GET /api/uploads/:id': ADMIN_ONLY,
   'PATCH /api/uploads/:id': ADMIN_ONLY,

@@ -36,6 +36,8 @@ export const clientOrderSchema = z.object({
   note: z.string(),
   createdAt: z.string(),
   history: z.array(orderEventSchema),
+  /** The receipt, once the order is paid: its number as printed ("2026-0001") and its printable page. */
+  receipt: z.object({ number: z.string(), url: z.string() }).nullable(),
 });
 export type ClientOrder = z.infer<typeof clientOrderSchema>;
 
@@ -88,6 +90,8 @@ export const adminOrderSchema = clientOrderSchema.extend({
   /** For an order from a competition: the event, and for a whole entry, the ride. */
   event: z.object({ name: z.string(), slug: z.string() }).nullable(),
   entry: z.object({ number: z.string(), rider: z.string(), horse: z.string(), class: z.string() }).nullable(),
+  /** The receipt's number as printed ("2026-0001"), once the order is paid. */
+  receiptNumber: z.string().nullable(),
 });
 export type AdminOrder = z.infer<typeof adminOrderSchema>;
 

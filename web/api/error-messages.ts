@@ -30,6 +30,7 @@ export const ERROR_MESSAGE_KEYS: Record<ErrorCode | typeof NETWORK_ERROR, string
   'selection-locked': 'common:errors.selectionLocked',
   'no-picks': 'common:errors.noPicks',
   'order-transition': 'common:errors.orderTransition',
+  'receipt-not-issued': 'sales:receipt.notIssued',
   'selection-changed': 'common:errors.selectionChanged',
   'media-in-order': 'common:errors.mediaInOrder',
   'media-not-ready': 'common:errors.mediaNotReady',

@@ -13,6 +13,7 @@ import { requireVerified, sessionUserOf } from '../../plugins/authorize';
 import { requestLanguage } from '../../plugins/request-language';
 import { presentMedia } from '../../presenters/media-presenter';
 import { presentClientOrder, presentOrderCreated, presentPicks } from '../../presenters/order-presenter';
+import { receiptRoutes } from './receipts';
 
 const pickParams = z.object({ mediaId: mediaIdSchema });
 
@@ -72,4 +73,6 @@ export const proofingRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async 
   app.get('/api/me/orders', { schema: { response: { 200: clientOrderListSchema } } }, async (request) => ({
     orders: (await ctx.orders.listForClient(sessionUserOf(request))).map(presentClientOrder),
   }));
+
+  await app.register(receiptRoutes, { ctx });
 };

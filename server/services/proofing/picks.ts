@@ -7,6 +7,7 @@ import type { OrderRepository } from '../../repositories/order-repository';
 import type { ProofingRepository } from '../../repositories/proofing-repository';
 import type { MediaAccess } from '../media/media-access';
 import type { OrderWithHistory } from './orders';
+import type { ReceiptService } from './receipts';
 
 const notProofing = () =>
   new AppError('not-proofing', 'This gallery is not open for choosing photos: everything in it is already yours.');
@@ -44,6 +45,8 @@ export function createPicksService(deps: {
   proofing: ProofingRepository;
   orders: OrderRepository;
   media: Pick<MediaRepository, 'findById' | 'findVisibleByIds'>;
+  /** The latest order's receipt, once it is paid. */
+  receipts: Pick<ReceiptService, 'refsOf'>;
 }) {
   const { proofing, orders } = deps;
 
@@ -56,7 +59,8 @@ export function createPicksService(deps: {
   async function summary(user: SessionUser, scope: PickScope): Promise<PicksSummary> {
     const [latest] = scope.folder === null ? [] : await orders.listByAccount(user.id, scope.folder);
     const history = latest ? ((await orders.historyOf([latest.id])).get(latest.id) ?? []) : [];
-    const order = latest ? { order: latest, history } : null;
+    const receipt = latest ? ((await deps.receipts.refsOf([latest.id])).get(latest.id) ?? null) : null;
+    const order = latest ? { order: latest, history, receipt } : null;
     const open = latest && (latest.status === 'submitted' || latest.status === 'paid') ? latest : undefined;
     if (open) {
       return {

@@ -29,6 +29,7 @@ const order = (status: 'submitted' | 'paid' | 'delivered' | 'cancelled'): PicksR
   note: '',
   createdAt: '2026-05-01T10:00:00.000Z',
   history: [{ status: 'submitted', at: '2026-05-01T10:00:00.000Z' }],
+  receipt: null,
 });
 
 describe('an optimistic toggle', () => {

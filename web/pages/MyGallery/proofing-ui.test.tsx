@@ -185,6 +185,7 @@ function orderOf(status: 'submitted' | 'paid' | 'delivered' | 'cancelled'): NonN
       { status: 'submitted', at: '2026-05-01T10:00:00.000Z' },
       ...(status === 'submitted' ? [] : [{ status, at: '2026-05-02T12:30:00.000Z' }]),
     ],
+    receipt: null,
   };
 }
 

@@ -39,6 +39,8 @@ function order(status: AdminOrder['status'], overrides: Partial<AdminOrder> = {}
     kind: 'picks',
     event: null,
     entry: null,
+    receipt: null,
+    receiptNumber: null,
     ...overrides,
   };
 }
