@@ -94,10 +94,7 @@ export function createOrderService(deps: OrdersDeps) {
     }));
   }
 
-  async function withHistory(order: OrderRecord): Promise<OrderWithHistory> {
-    const [one] = await withHistories([order]);
-    return one ?? { order, history: [], receipt: null };
-  }
+  const withHistory = async (order: OrderRecord) => (await withHistories([order]))[0] as OrderWithHistory;
 
   async function mail(message: OrderMessage, order: OrderRecord, to: 'admin' | 'client'): Promise<void> {
     const client = await deps.clients.findByAccountId(order.accountId);
