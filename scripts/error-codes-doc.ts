@@ -46,6 +46,8 @@ const WHEN: Record<ErrorCode, string> = {
   'order-transition': 'The admin moves an order to a status it cannot reach from where it is.',
   'order-not-awaiting-payment':
     'A client reports a payment for their order after it was paid, delivered or cancelled (only an unpaid order takes one).',
+  'receipt-not-issued':
+    'A client (or the admin) asks for the receipt of an order that has none: it has not been marked paid.',
   'selection-changed':
     'A bulk action (trash, move, add to the main gallery) names an item that is no longer a visible item of that folder; nothing is changed.',
   'media-in-order':

@@ -25,6 +25,7 @@ import type { OrderDownloads } from './services/proofing/order-downloads';
 import type { OrderService } from './services/proofing/orders';
 import type { PaymentService } from './services/proofing/payments';
 import type { PicksService } from './services/proofing/picks';
+import type { ReceiptService } from './services/proofing/receipts';
 import type { PhotographerNotices } from './services/site/admin-notify';
 import type { AgreementService } from './services/site/agreement-service';
 import type { BookingService } from './services/site/booking';
@@ -90,6 +91,8 @@ export interface AppContext {
   orderDownloads: OrderDownloads;
   /** How clients pay: the methods the photographer sets up, and the payments clients report. */
   payments: PaymentService;
+  /** Receipts of paid orders, the business details they print, and the photographer's list by year. */
+  receipts: ReceiptService;
   /** Competitions: events, start lists, where each photo belongs, and "find my photos". */
   events: EventService;
   /** Gallery pages at a flat cost, and whole folders for the archive. */

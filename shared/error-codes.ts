@@ -38,6 +38,8 @@ export const ERROR_STATUS = {
   'order-transition': 409,
   // A client reported a payment for an order that is already paid, delivered or cancelled.
   'order-not-awaiting-payment': 409,
+  // Receipts: an order has one only once it is paid.
+  'receipt-not-issued': 409,
   // The folder view's bulk actions.
   'selection-changed': 409,
   'media-in-order': 409,

@@ -19,3 +19,8 @@ export function formatMoney(money: Money | { amount: number; currency: string },
     money.amount / AGOROT_PER_SHEKEL,
   );
 }
+
+/** Whole agorot as a plain decimal of shekels ("6.00"), for files a spreadsheet adds up (a CSV for the accountant). */
+export function decimalShekels(amount: number): string {
+  return (amount / AGOROT_PER_SHEKEL).toFixed(2);
+}

@@ -17,6 +17,7 @@ export function aClientOrder(overrides: Partial<ClientOrder> = {}): ClientOrder 
     payment: null,
     paymentReport: null,
     downloads: null,
+    receipt: null,
     ...overrides,
   };
 }
@@ -27,8 +28,14 @@ export function anAdminOrder(overrides: Partial<AdminOrder> = {}): AdminOrder {
   return {
     ...order,
     client: { name: 'Noa Levi', email: 'noa@example.com', folder: 'noa_example_com' },
-    items: ['a', 'b', 'c'].map((id) => ({ id, name: `${id}.jpg`, thumbnail: `/media/${id}/480.webp`, kind: 'image' })),
+    items: ['a', 'b', 'c'].map((id) => ({
+      id,
+      name: `${id}.jpg`,
+      thumbnail: `/media/${id}/480.webp`,
+      kind: 'image' as const,
+    })),
     payment: null,
+    receiptNumber: null,
     delivery: null,
     kind: 'picks',
     event: null,

@@ -87,6 +87,7 @@ export async function composeServices(input: CompositionInput & { auth?: AuthMod
     orders: sales.orders,
     orderDownloads: sales.orderDownloads,
     payments: sales.payments,
+    receipts: sales.receipts,
   };
   return {
     ctx,

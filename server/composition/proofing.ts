@@ -1,16 +1,19 @@
 import { createOrderPaymentRepository } from '../repositories/order-payment-repository';
+import { createReceiptRepository } from '../repositories/receipt-repository';
 import { createOrderDownloads } from '../services/proofing/order-downloads';
 import { createOrderService } from '../services/proofing/orders';
 import { createPaymentReminders } from '../services/proofing/payment-reminders';
 import { createPaymentService } from '../services/proofing/payments';
 import { createPicksService } from '../services/proofing/picks';
+import { createReceiptService } from '../services/proofing/receipts';
 import type { PhotographerNotices } from '../services/site/admin-notify';
 import type { Foundation } from './foundation';
 import type { MediaArea } from './media';
 
 /**
- * Proofing and sales: a client's picks in a proofing gallery, orders from sent to delivered, and paying them (the
- * methods, the client's report of a payment, which the photographer is told of, and the reminder to pay).
+ * Proofing and sales: a client's picks in a proofing gallery, orders from sent to delivered, paying them (the
+ * methods, the client's report of a payment, which the photographer is told of, and the reminder to pay), their
+ * receipts, and Download All of what was delivered.
  */
 export function composeProofing(
   base: Foundation,
@@ -29,6 +32,13 @@ export function composeProofing(
     siteName: config.siteName,
     publicUrl: config.publicUrl,
   });
+  const receipts = createReceiptService({
+    receipts: createReceiptRepository(base.database.db),
+    orders: repositories.orders,
+    clients: repositories.clients,
+    settings: repositories.settings,
+    siteName: config.siteName,
+  });
   const picks = createPicksService({
     access: media.access,
     proofing: repositories.proofing,
@@ -36,10 +46,12 @@ export function composeProofing(
     media: media.runtime.media,
     clients: repositories.clients,
     payments,
+    receipts,
   });
   return {
     picks,
     payments,
+    receipts,
     paymentReminders: createPaymentReminders({
       payments,
       orderPayments,
@@ -61,6 +73,7 @@ export function composeProofing(
       clients: repositories.clients,
       payments,
       settings: repositories.settings,
+      receipts,
       mailer: base.mailer,
       siteName: config.siteName,
       publicUrl: config.publicUrl,

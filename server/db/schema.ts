@@ -334,6 +334,28 @@ export interface CounterTable {
   value: number;
 }
 
+/** The numbered receipt of a paid order, as it was issued (migration 020_receipts); amounts in agorot. */
+export interface ReceiptTable {
+  order_id: string;
+  year: number;
+  number: number;
+  issued_at: string;
+  language: string;
+  business_name: string;
+  business_number: string | null;
+  business_address: string | null;
+  business_phone: string | null;
+  client_name: string;
+  client_email: string;
+  /** JSON text: the items' file names, in the order they were picked. */
+  items: string;
+  amount: number;
+  currency: string;
+  payment_method: string;
+  /** The payment date (YYYY-MM-DD); its year is the receipt's. */
+  paid_on: string;
+}
+
 export interface DatabaseSchema {
   setting: SettingTable;
   auth_attempt: AuthAttemptTable;
@@ -363,4 +385,5 @@ export interface DatabaseSchema {
   photos_ready_item: PhotosReadyItemTable;
   rate_limit: RateLimitTable;
   counter: CounterTable;
+  receipt: ReceiptTable;
 }

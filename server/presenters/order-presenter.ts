@@ -8,13 +8,14 @@ import type { AdminOrderRecords, OrderWithHistory } from '../services/proofing/o
 import type { PicksSummary } from '../services/proofing/picks';
 import { thumbnailOf } from './media-presenter';
 import { presentOrderPayment, presentPaymentReport } from './payment-presenter';
+import { clientReceiptUrl, receiptNumberText } from './receipt-presenter';
 
 /** Orders are priced in the site's one currency; the column keeps it for the record. */
 const money = (amount: number): MoneyView => ({ amount, currency: CURRENCY });
 
 /** An order as its client sees it. */
 export function presentClientOrder(records: OrderWithHistory): ClientOrder {
-  const { order, history } = records;
+  const { order, history, receipt } = records;
   return {
     id: order.id,
     status: order.status,
@@ -27,6 +28,7 @@ export function presentClientOrder(records: OrderWithHistory): ClientOrder {
     reference: order.reference ?? '',
     payment: presentOrderPayment(records),
     paymentReport: presentPaymentReport(order),
+    receipt: receipt ? { number: receiptNumberText(receipt), url: clientReceiptUrl(order.id) } : null,
   };
 }
 
@@ -73,6 +75,7 @@ export function presentAdminOrder(records: AdminOrderRecords, urls: MediaUrls): 
           }
         : null,
     delivery: order.delivery,
+    receiptNumber: records.receipt ? receiptNumberText(records.receipt) : null,
   };
 }
 

@@ -244,7 +244,8 @@ export function createOrderRepository(db: Db) {
 
     /**
      * Moves the order from `from` to `to` with the change and a history entry, and queues `job` (the work the step
-     * sets off) in the same transaction; false when the order was not in `from`.
+     * sets off) in the same transaction; false when the order was not in `from`. `alsoWrite` writes what must stand
+     * or fall with the step (a paid order's receipt) in that transaction, once the step is certain.
      */
     async transition(
       id: string,
@@ -252,6 +253,7 @@ export function createOrderRepository(db: Db) {
       to: OrderStatusValue,
       change: OrderChange,
       job?: NewJob,
+      alsoWrite?: (trx: Db) => Promise<unknown>,
     ): Promise<boolean> {
       const now = new Date().toISOString();
       return db.transaction().execute(async (trx) => {
@@ -274,6 +276,7 @@ export function createOrderRepository(db: Db) {
           .values({ id: randomUUID(), order_id: id, status: to, at: now })
           .execute();
         if (job) await trx.insertInto('job').values(newJobRow(job)).execute();
+        if (alsoWrite) await alsoWrite(trx);
         return true;
       });
     },

@@ -155,6 +155,8 @@ export const ROUTE_ACCESS: Record<string, AccessRow> = {
   'POST /api/me/orders': VERIFIED,
   'GET /api/me/orders': VERIFIED,
   'POST /api/me/orders/:id/payment-report': VERIFIED,
+  // A receipt's page: its owner and the admin; server/routes/proofing/receipts.test.ts checks whose.
+  'GET /api/me/orders/:id/receipt': VERIFIED,
 
   // Media bytes (server/routes/media): each item decides through server/services/media/media-access.ts. Here, a private
   // photo of clientA; server/routes/media/*.test.ts check public items, signatures and every file kind.
@@ -215,6 +217,11 @@ export const ROUTE_ACCESS: Record<string, AccessRow> = {
   'DELETE /api/admin/watermark/logo': ADMIN_ONLY,
   'GET /api/admin/payment-methods': ADMIN_ONLY,
   'PUT /api/admin/payment-methods': ADMIN_ONLY,
+  'GET /api/admin/business': ADMIN_ONLY,
+  'PUT /api/admin/business': ADMIN_ONLY,
+  'GET /api/admin/receipts': ADMIN_ONLY,
+  'GET /api/admin/receipts.csv': ADMIN_ONLY,
+  'GET /api/admin/receipts/:year/:number': ADMIN_ONLY,
   'POST /api/uploads': ADMIN_ONLY,
   'GET /api/uploads/:id': ADMIN_ONLY,
   'PATCH /api/uploads/:id': ADMIN_ONLY,

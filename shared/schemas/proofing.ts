@@ -47,6 +47,8 @@ export const clientOrderSchema = z.object({
     .nullable(),
   /** The payment the client said they made, until the photographer confirms it. */
   paymentReport: paymentReportSchema.nullable(),
+  /** The receipt, once the order is paid: its number as printed ("2026-0001") and its printable page. */
+  receipt: z.object({ number: z.string(), url: z.string() }).nullable(),
 });
 export type ClientOrder = z.infer<typeof clientOrderSchema>;
 
@@ -102,6 +104,8 @@ export const adminOrderSchema = clientOrderSchema.omit({ downloads: true }).exte
   /** For an order from a competition: the event, and for a whole entry, the ride. */
   event: z.object({ name: z.string(), slug: z.string() }).nullable(),
   entry: z.object({ number: z.string(), rider: z.string(), horse: z.string(), class: z.string() }).nullable(),
+  /** The receipt's number as printed ("2026-0001"), once the order is paid. */
+  receiptNumber: z.string().nullable(),
 });
 export type AdminOrder = z.infer<typeof adminOrderSchema>;
 

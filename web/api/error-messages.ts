@@ -33,6 +33,7 @@ export const ERROR_MESSAGE_KEYS: Record<ErrorCode | typeof NETWORK_ERROR, string
   'no-picks': 'common:errors.noPicks',
   'order-transition': 'common:errors.orderTransition',
   'order-not-awaiting-payment': 'sales:report.notAwaitingPayment',
+  'receipt-not-issued': 'sales:receipt.notIssued',
   'selection-changed': 'common:errors.selectionChanged',
   'media-in-order': 'common:errors.mediaInOrder',
   'media-not-ready': 'common:errors.mediaNotReady',

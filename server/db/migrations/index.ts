@@ -17,6 +17,7 @@ import * as m015rateLimits from './015_rate_limits';
 import * as m017authAttemptGates from './017_auth_attempt_gates';
 import * as m018counters from './018_counters';
 import * as m019orderPayments from './019_order_payments';
+import * as m020receipts from './020_receipts';
 import * as m022clientIncludedPicks from './022_client_included_picks';
 
 /**
@@ -43,6 +44,7 @@ export const migrations: Record<string, Migration> = {
   '017_auth_attempt_gates': m017authAttemptGates,
   '018_counters': m018counters,
   '019_order_payments': m019orderPayments,
+  '020_receipts': m020receipts,
   '022_client_included_picks': m022clientIncludedPicks,
 };
 

@@ -21,6 +21,7 @@ import { eventAdminRoutes } from './events';
 import { orderAdminRoutes } from './orders';
 import { paymentMethodRoutes } from './payment-methods';
 import { photosReadyRoutes } from './photos-ready';
+import { receiptAdminRoutes } from './receipts';
 import { watermarkRoutes } from './watermark';
 
 const idParams = z.object({ id: mediaIdSchema });
@@ -109,4 +110,5 @@ export const adminRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (ap
   await app.register(eventAdminRoutes, { ctx });
   await app.register(watermarkRoutes, { ctx });
   await app.register(paymentMethodRoutes, { ctx });
+  await app.register(receiptAdminRoutes, { ctx });
 };

@@ -15,14 +15,16 @@ import { requireVerified, sessionUserOf } from '../../plugins/authorize';
 import { requestLanguage } from '../../plugins/request-language';
 import { presentMedia } from '../../presenters/media-presenter';
 import { presentClientOrder, presentOrderCreated, presentPicks } from '../../presenters/order-presenter';
+import { receiptRoutes } from './receipts';
 
 const pickParams = z.object({ mediaId: mediaIdSchema });
 const orderParams = z.object({ id: z.string().uuid('not an order id') });
 
 /**
  * The client's side of proofing: their picks (GET, PUT and DELETE /api/me/picks…), the picked items as proofs, and
- * their orders (POST sends the selection; GET lists them; a payment they made is reported on its order). Every route needs a verified account and acts only on the
- * folder that account owns; prices are computed by the server (ctx.picks, ctx.orders).
+ * their orders (POST sends the selection; GET lists them; a payment they made is reported on its order). Every route
+ * needs a verified account and acts only on the folder that account owns; prices are computed by the server
+ * (ctx.picks, ctx.orders).
  */
 export const proofingRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app, { ctx }) => {
   app.addHook('onRequest', requireVerified);
@@ -80,6 +82,9 @@ export const proofingRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async 
     '/api/me/orders/:id/payment-report',
     { schema: { params: orderParams, body: paymentReportRequestSchema, response: { 200: clientOrderSchema } } },
     async (request) =>
-      presentClientOrder(await ctx.payments.report(sessionUserOf(request), request.params.id, request.body)),
+      presentClientOrder(
+        await ctx.orders.detailsOf(await ctx.payments.report(sessionUserOf(request), request.params.id, request.body)),
+      ),
   );
+  await app.register(receiptRoutes, { ctx });
 };

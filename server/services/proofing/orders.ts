@@ -18,12 +18,14 @@ import type {
   OrderRepository,
 } from '../../repositories/order-repository';
 import type { ProofingRepository } from '../../repositories/proofing-repository';
+import type { ReceiptRef } from '../../repositories/receipt-repository';
 import type { SettingsRepository } from '../../repositories/settings-repository';
 import type { MediaAccess } from '../media/media-access';
 import { photographerLanguage, rememberPhotographerLanguage } from '../site/admin-notify';
 import { ORDER_DELIVERY_JOB } from './order-delivery-job';
 import type { PaymentService } from './payments';
 import type { PickScope, PicksService } from './picks';
+import type { ReceiptIssuer, ReceiptService } from './receipts';
 
 /** The newest orders the admin tab lists. */
 const ADMIN_LIST_LIMIT = 500;
@@ -36,11 +38,12 @@ const NEXT_STEPS: Record<OrderStatus, readonly OrderStatus[]> = {
   cancelled: [],
 };
 
-/** An order and the steps it took, each with its time, and the ways to pay it while it is unpaid. */
+/** An order and the steps it took, each with its time, the ways to pay it while unpaid, and its receipt once paid. */
 export interface OrderWithHistory {
   order: OrderRecord;
   history: OrderEvent[];
   paymentMethods: readonly PaymentMethodEntry[];
+  receipt: ReceiptRef | null;
 }
 
 /** What the photographer's tab shows of an order: its client, the picked items, and the competition it came from. */
@@ -69,6 +72,8 @@ export interface OrdersDeps {
   /** How to pay: shown with every unpaid order, and e-mailed to the client when they send one. */
   payments: Pick<PaymentService, 'methods' | 'orderPlaced'>;
   settings: SettingsRepository;
+  /** Issues a paid order's receipt in the step's transaction, and finds the receipts of listed orders. */
+  receipts: Pick<ReceiptService, 'issuerFor' | 'refsOf'>;
   mailer: Pick<Mailer, 'sendLater'>;
   siteName: string;
   publicUrl: string;
@@ -84,10 +89,23 @@ export interface OrdersDeps {
 export function createOrderService(deps: OrdersDeps) {
   const { orders } = deps;
 
-  async function withHistory(order: OrderRecord): Promise<OrderWithHistory> {
-    const history = (await orders.historyOf([order.id])).get(order.id) ?? [];
-    return { order, history, paymentMethods: await deps.payments.methods() };
+  /** Each order with its history, the ways to pay and its receipt, in the orders' order. */
+  async function withHistories(list: OrderRecord[]): Promise<OrderWithHistory[]> {
+    const ids = list.map((order) => order.id);
+    const [history, receipts, paymentMethods] = await Promise.all([
+      orders.historyOf(ids),
+      deps.receipts.refsOf(ids),
+      deps.payments.methods(),
+    ]);
+    return list.map((order) => ({
+      order,
+      history: history.get(order.id) ?? [],
+      paymentMethods,
+      receipt: receipts.get(order.id) ?? null,
+    }));
   }
+
+  const withHistory = async (order: OrderRecord) => (await withHistories([order]))[0] as OrderWithHistory;
 
   async function mail(message: OrderMessage, order: OrderRecord, to: 'admin' | 'client'): Promise<void> {
     const client = await deps.clients.findByAccountId(order.accountId);
@@ -210,29 +228,23 @@ export function createOrderService(deps: OrdersDeps) {
       });
     },
 
+    /** An order with its history, the ways to pay it and its receipt, as every answer about one order shows it. */
+    detailsOf: withHistory,
+
     async listForClient(user: SessionUser): Promise<OrderWithHistory[]> {
       deps.access.ownFolder(user);
-      const list = await orders.listByAccount(user.id);
-      const history = await orders.historyOf(list.map((order) => order.id));
-      const paymentMethods = await deps.payments.methods();
-      return list.map((order) => ({ order, history: history.get(order.id) ?? [], paymentMethods }));
+      return withHistories(await orders.listByAccount(user.id));
     },
 
     async listForAdmin(status?: OrderStatus): Promise<AdminOrderRecords[]> {
       const list = await orders.list({ status, limit: ADMIN_LIST_LIMIT });
-      const ids = list.map((order) => order.id);
-      const [items, history, paymentMethods] = await Promise.all([
-        orders.itemsOf(ids),
-        orders.historyOf(ids),
-        deps.payments.methods(),
-      ]);
+      const [items, listed] = await Promise.all([orders.itemsOf(list.map((order) => order.id)), withHistories(list)]);
       return Promise.all(
-        list.map(async (order) => {
+        listed.map(async (entry) => {
+          const { order } = entry;
           const client = await deps.clients.findByAccountId(order.accountId);
           return {
-            order,
-            history: history.get(order.id) ?? [],
-            paymentMethods,
+            ...entry,
             items: await deps.media.findVisibleByIds(items.get(order.id) ?? []),
             client,
             ...(await originOf(order)),
@@ -247,12 +259,15 @@ export function createOrderService(deps: OrdersDeps) {
       if (!order) throw notFound();
       if (!NEXT_STEPS[order.status].includes(patch.status)) throw transitionRefused(order.status, patch.status);
       let change: OrderChange = {};
+      let issueReceipt: ReceiptIssuer | undefined;
       if (patch.status === 'paid') {
-        change = {
+        const payment = {
           paymentMethod: patch.paymentMethod,
           paidAmount: patch.amount ?? order.totalAmount,
           paidAt: patch.paidAt ?? new Date().toISOString().slice(0, 10),
         };
+        change = payment;
+        issueReceipt = await deps.receipts.issuerFor(order, payment);
       }
       // A competition order is delivered by copying what was bought into the buyer's gallery (a durable job, queued
       // with the step itself); a gallery order by making the picked items, or the whole gallery, clean for them.
@@ -260,7 +275,7 @@ export function createOrderService(deps: OrdersDeps) {
       if (patch.status === 'delivered') change = { delivery: fromEvent ? 'picked' : patch.deliver };
       const job =
         patch.status === 'delivered' && fromEvent ? { type: ORDER_DELIVERY_JOB, payload: { orderId: id } } : undefined;
-      if (!(await orders.transition(id, order.status, patch.status, change, job))) {
+      if (!(await orders.transition(id, order.status, patch.status, change, job, issueReceipt))) {
         const now = await orders.findById(id);
         throw transitionRefused(now?.status ?? order.status, patch.status);
       }

@@ -15,7 +15,6 @@ import type { OrderPaymentRepository } from '../../repositories/order-payment-re
 import type { OrderRecord, OrderRepository } from '../../repositories/order-repository';
 import type { SettingsRepository } from '../../repositories/settings-repository';
 import type { PhotographerNotices } from '../site/admin-notify';
-import type { OrderWithHistory } from './orders';
 
 /** The settings key of the payment methods and the reminder, as the panel saved them. */
 export const PAYMENT_SETTINGS_KEY = 'payments.settings';
@@ -111,7 +110,7 @@ export function createPaymentService(deps: PaymentDeps) {
       user: SessionUser,
       orderId: string,
       input: { method: PaymentKind; note: string },
-    ): Promise<OrderWithHistory> {
+    ): Promise<OrderRecord> {
       const at = now().toISOString();
       if (!(await deps.orderPayments.report(orderId, user.id, { ...input, at }))) {
         const order = await deps.orders.findById(orderId);
@@ -134,8 +133,7 @@ export function createPaymentService(deps: PaymentDeps) {
           note: input.note,
         }),
       );
-      const history = (await deps.orders.historyOf([order.id])).get(order.id) ?? [];
-      return { order, history, paymentMethods: (await settings()).methods };
+      return order;
     },
   };
 }

@@ -9,6 +9,7 @@ import type { ProofingRepository } from '../../repositories/proofing-repository'
 import type { MediaAccess } from '../media/media-access';
 import type { OrderWithHistory } from './orders';
 import type { PaymentService } from './payments';
+import type { ReceiptService } from './receipts';
 
 const notProofing = () =>
   new AppError('not-proofing', 'This gallery is not open for choosing photos: everything in it is already yours.');
@@ -54,6 +55,8 @@ export function createPicksService(deps: {
   clients: Pick<ClientRepository, 'findByAccountId'>;
   /** How to pay the order the summary shows, while it is unpaid. */
   payments: Pick<PaymentService, 'methods'>;
+  /** The latest order's receipt, once it is paid. */
+  receipts: Pick<ReceiptService, 'refsOf'>;
 }) {
   const { proofing, orders } = deps;
 
@@ -95,7 +98,8 @@ export function createPicksService(deps: {
     const delivered =
       scope.folder === null ? 0 : await deliveredCount(scope.folder, await deliveredIds(user.id, scope.folder, list));
     const history = latest ? ((await orders.historyOf([latest.id])).get(latest.id) ?? []) : [];
-    const order = latest ? { order: latest, history, paymentMethods: await deps.payments.methods() } : null;
+    const receipt = latest ? ((await deps.receipts.refsOf([latest.id])).get(latest.id) ?? null) : null;
+    const order = latest ? { order: latest, history, receipt, paymentMethods: await deps.payments.methods() } : null;
     const open = latest && (latest.status === 'submitted' || latest.status === 'paid') ? latest : undefined;
     if (open) {
       return {
