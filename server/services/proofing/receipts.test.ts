@@ -35,6 +35,7 @@ describe.each(TEST_DATABASES)('receipt numbers on %s', (kind) => {
       clients: receiptDeps.clients,
       settings: createSettingsRepository(db),
       mailer: { sendLater: () => undefined },
+      payments: { methods: async () => [], orderPlaced: async () => undefined },
       notifyWorker: () => undefined,
       siteName: 'Equine Dance',
       publicUrl: 'http://localhost:3000',
