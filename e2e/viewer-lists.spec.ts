@@ -39,6 +39,7 @@ async function routeClient(page: Page, options: { picks: boolean }): Promise<voi
     count: PICKED.length,
     included: 0,
     includedLimit: 0,
+    includedByPhotographer: false,
     unitPrice: money,
     total: { ...money, amount: money.amount * PICKED.length },
     mode: 'proofing',

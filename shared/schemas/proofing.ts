@@ -63,6 +63,11 @@ export const picksResponseSchema = z.object({
   included: z.number().int().nonnegative(),
   /** How many picks the deposit can cover for this selection: the price list's included images, or 0 once used. */
   includedLimit: z.number().int().nonnegative(),
+  /**
+   * Whether the photographer gave this client their included pictures (then they are simply included), rather than
+   * the price list's deposit covering them (a client who signed up on the site).
+   */
+  includedByPhotographer: z.boolean(),
   unitPrice: moneySchema,
   total: moneySchema,
   /** The gallery's mode: picks exist only in `proofing`. */

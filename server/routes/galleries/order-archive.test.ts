@@ -1,29 +1,14 @@
-import { execFileSync } from 'node:child_process';
-import fs from 'node:fs';
-import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { AdminMedia } from '../../../shared/schemas/admin';
 import type { ClientOrder, PicksResponse } from '../../../shared/schemas/proofing';
 import { uploadReadyPhoto } from '../../test/admin-upload';
 import { signUpVerified, type VerifiedUser } from '../../test/email-links';
-import { createTestAppWithAdmin, makeTempDir, TEST_DATABASES, type TestApp } from '../../test/harness';
+import { createTestAppWithAdmin, TEST_DATABASES, type TestApp } from '../../test/harness';
 import { TestClient } from '../../test/test-client';
+import { zipEntries } from '../../test/zip-entries';
 
 const ADMIN = { email: 'photographer@example.com', password: 'order-archive-admin-secret' };
 const PASSWORD = 'riding at dawn';
-
-/** A ZIP answer's entries, by name, with their bytes (read back by the system's unzip). */
-function zipEntries(zip: Buffer): Map<string, Buffer> {
-  const temp = makeTempDir('order-archive-');
-  try {
-    const file = path.join(temp.dir, 'download.zip');
-    fs.writeFileSync(file, zip);
-    const names = execFileSync('unzip', ['-Z1', file], { encoding: 'utf8' }).trim().split('\n');
-    return new Map(names.map((name) => [name, execFileSync('unzip', ['-p', file, name], { maxBuffer: 1 << 28 })]));
-  } finally {
-    temp.remove();
-  }
-}
 
 /** The admin's (clean) URL of an item's JPEG rendition `width` pixels wide. */
 function jpegAt(item: AdminMedia, width: number): string {

@@ -39,6 +39,8 @@ export interface PicksSummary extends PicksSummaryPrice {
   order: OrderWithHistory | null;
   /** How many of the scope's items the client's delivered orders gave them (what its Download All holds). */
   delivered: number;
+  /** Whether the included pictures are the photographer's gift to this client rather than the deposit's. */
+  includedByPhotographer: boolean;
 }
 
 /**
@@ -68,6 +70,12 @@ export function createPicksService(deps: {
     if (!scope.depositApplies || (await orders.hasUncancelledOrder(user.id))) return 0;
     const client = await deps.clients.findByAccountId(user.id);
     return includedPicksFor({ setByPhotographer: client?.includedPicks ?? null, invited: Boolean(client?.invitedAt) });
+  }
+
+  /** Whether the photographer set this client's included pictures (so the deposit is not what covers them). */
+  async function includedByPhotographer(user: SessionUser): Promise<boolean> {
+    const client = await deps.clients.findByAccountId(user.id);
+    return (client?.includedPicks ?? null) !== null;
   }
 
   /** The items the account's delivered orders of a scope gave it (`list`: its orders there, when already read). */
@@ -113,6 +121,7 @@ export function createPicksService(deps: {
         locked: true,
         order,
         delivered,
+        includedByPhotographer: await includedByPhotographer(user),
       };
     }
     const mediaIds = scope.folder === null ? [] : await proofing.picksOf(user.id, scope.folder);
@@ -123,6 +132,7 @@ export function createPicksService(deps: {
       locked: false,
       order,
       delivered,
+      includedByPhotographer: await includedByPhotographer(user),
     };
   }
 

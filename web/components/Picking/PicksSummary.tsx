@@ -37,7 +37,12 @@ export function PicksSummary({ picks, language, errorKey, onSend }: PicksSummary
           </span>
         </p>
         <p className="picks-summary__explain muted" data-testid="picks-explain">
-          {allowance > 0 ? t('summary.explain', { count: allowance, price }) : t('summary.explainNoDeposit', { price })}
+          {allowance === 0
+            ? t('summary.explainNoDeposit', { price })
+            : t(picks.includedByPhotographer ? 'summary.explainIncluded' : 'summary.explain', {
+                count: allowance,
+                price,
+              })}
         </p>
       </div>
       <div className="picks-summary__action">

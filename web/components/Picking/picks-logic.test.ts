@@ -14,6 +14,7 @@ function answer(ids: string[], options: { includedLimit?: number; order?: PicksR
     count: price.count,
     included: price.included,
     includedLimit: price.includedLimit,
+    includedByPhotographer: false,
     unitPrice: ils(price.unitAmount),
     total: price.total,
     mode: 'proofing',

@@ -28,6 +28,7 @@ function picks(count: number, overrides: Partial<PicksResponse> = {}): PicksResp
     count,
     included: price.included,
     includedLimit: price.includedLimit,
+    includedByPhotographer: false,
     unitPrice: { amount: price.unitAmount, currency: 'ILS' },
     total: price.total,
     mode: 'proofing',
@@ -36,6 +37,12 @@ function picks(count: number, overrides: Partial<PicksResponse> = {}): PicksResp
     delivered: 0,
     ...overrides,
   };
+}
+
+/** The price fields of `count` picks with `includedLimit` included, as the server answers them. */
+function priceOfPicksAnswer(count: number, includedLimit: number): Partial<PicksResponse> {
+  const price = priceOfPicks(count, { includedLimit });
+  return { included: price.included, includedLimit, total: price.total };
 }
 
 const money = (agorot: number, language: string) =>
@@ -77,6 +84,15 @@ describe('the picks summary', () => {
     expect(screen.getByTestId('picks-explain')).toHaveTextContent(
       'The first 2 photos are included in your deposit, then ₪6.00 each.',
     );
+  });
+
+  it('says the photographer’s included photos are included, without calling them a deposit', async () => {
+    // An invited client who paid no deposit, given three photos by the photographer.
+    const gifted = picks(4, { ...priceOfPicksAnswer(4, 3), includedByPhotographer: true });
+    await renderIn('en', <PicksSummary picks={gifted} language="en" errorKey={null} onSend={() => {}} />);
+    expect(screen.getByTestId('picks-explain')).toHaveTextContent('The first 3 photos are included, then ₪6.00 each.');
+    await renderIn('he', <PicksSummary picks={gifted} language="he" errorKey={null} onSend={() => {}} />);
+    expect(screen.getAllByTestId('picks-explain').at(-1)?.textContent).not.toContain('מקדמה');
   });
 
   it('says every photo is paid for once the deposit is used', async () => {
