@@ -87,7 +87,13 @@ describe.each(TEST_DATABASES)('the picks a client’s first order includes, on %
     expect(set.statusCode, set.body).toBe(200);
     expect(set.json()).toMatchObject({ includedPicks: 3 });
     const picks = await pickAll(client, items);
-    expect(picks).toMatchObject({ count: 4, included: 3, includedLimit: 3, includedByPhotographer: true, total: { amount: PRICE } });
+    expect(picks).toMatchObject({
+      count: 4,
+      included: 3,
+      includedLimit: 3,
+      includedByPhotographer: true,
+      total: { amount: PRICE },
+    });
     expect((await send(client)).total.amount).toBe(PRICE);
     // Back to the rule by how the client came.
     const reset = await admin.request({
@@ -103,7 +109,12 @@ describe.each(TEST_DATABASES)('the picks a client’s first order includes, on %
     const user = await signUpVerified(client, t.dataDir, 'tal@example.com', PASSWORD, 'Tal Rider');
     const items = await photosInProofing(user.folder, 4);
     const first = await pickAll(client, items.slice(0, 3));
-    expect(first).toMatchObject({ included: 2, includedLimit: 2, includedByPhotographer: false, total: { amount: PRICE } });
+    expect(first).toMatchObject({
+      included: 2,
+      includedLimit: 2,
+      includedByPhotographer: false,
+      total: { amount: PRICE },
+    });
     const order = await send(client);
     expect(order.total.amount).toBe(PRICE);
     const url = `/api/admin/orders/${order.id}`;
