@@ -75,6 +75,7 @@ export async function composeServices(input: CompositionInput & { auth?: AuthMod
     proofs: media.proofs,
     adminMedia: media.adminMedia,
     trash: media.trash,
+    mediaVersions: media.runtime.replacements,
     bulkMedia: media.bulk,
     storageApi: media.storageApi,
     uploads,
@@ -89,7 +90,14 @@ export async function composeServices(input: CompositionInput & { auth?: AuthMod
   return {
     ctx,
     demo: { config, database: base.database, settings: base.repositories.settings, pipeline: media.runtime, logger },
-    background: composeBackground({ worker: media.runtime.worker, instances, trash: media.trash, uploads, logger }),
+    background: composeBackground({
+      worker: media.runtime.worker,
+      instances,
+      trash: media.trash,
+      versions: media.runtime.replacements,
+      uploads,
+      logger,
+    }),
     close: async () => {
       await media.publicMirror.close();
       await changes.close();

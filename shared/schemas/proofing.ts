@@ -78,7 +78,14 @@ export const paymentMethodSchema = z.enum(PAYMENT_METHODS);
 export const adminOrderSchema = clientOrderSchema.extend({
   client: z.object({ name: z.string(), email: z.string(), folder: z.string() }),
   items: z.array(
-    z.object({ id: z.string(), name: z.string(), thumbnail: z.string(), kind: z.enum(['image', 'video']) }),
+    z.object({
+      id: z.string(),
+      name: z.string(),
+      thumbnail: z.string(),
+      kind: z.enum(['image', 'video']),
+      /** An edited version replaced the picked photo's original (an upload with `replaces`). */
+      edited: z.boolean(),
+    }),
   ),
   payment: z.object({ method: paymentMethodSchema, amount: moneySchema, paidAt: z.string() }).nullable(),
   /** How it was delivered: the picked items only, or the whole gallery switched to delivered. */

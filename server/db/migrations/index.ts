@@ -16,6 +16,7 @@ import * as m014photosReadySendings from './014_photos_ready_sendings';
 import * as m015rateLimits from './015_rate_limits';
 import * as m017authAttemptGates from './017_auth_attempt_gates';
 import * as m018counters from './018_counters';
+import * as m021mediaVersions from './021_media_versions';
 
 /**
  * Every migration, by name; the name is the file's. Names sort in the order they run, each number once. Never edit a
@@ -40,6 +41,7 @@ export const migrations: Record<string, Migration> = {
   '015_rate_limits': m015rateLimits,
   '017_auth_attempt_gates': m017authAttemptGates,
   '018_counters': m018counters,
+  '021_media_versions': m021mediaVersions,
 };
 
 /**

@@ -20,6 +20,7 @@ import { clientRoutes } from './clients';
 import { eventAdminRoutes } from './events';
 import { orderAdminRoutes } from './orders';
 import { photosReadyRoutes } from './photos-ready';
+import { mediaVersionRoutes } from './versions';
 import { watermarkRoutes } from './watermark';
 
 const idParams = z.object({ id: mediaIdSchema });
@@ -107,4 +108,5 @@ export const adminRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (ap
   await app.register(photosReadyRoutes, { ctx });
   await app.register(eventAdminRoutes, { ctx });
   await app.register(watermarkRoutes, { ctx });
+  await app.register(mediaVersionRoutes, { ctx });
 };

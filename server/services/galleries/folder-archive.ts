@@ -59,9 +59,10 @@ export function createFolderArchiveService(deps: {
     const entries: ZipEntrySource[] = records.map((record) => ({
       name: record.name,
       size: record.size,
-      modified: new Date(record.timeCreated),
+      // An edited version is dated when it replaced the original.
+      modified: new Date(record.editedAt ?? record.timeCreated),
       crc32: record.crc32 ?? undefined,
-      open: async () => (await deps.storage.get(record.fullPath)).stream,
+      open: async () => (await deps.storage.get(record.originalKey)).stream,
     }));
     return { ...createZipStream(entries), fileName, count: entries.length };
   }
