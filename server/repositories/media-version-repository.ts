@@ -120,9 +120,10 @@ export function createMediaVersionRepository(db: Db) {
 
     /**
      * The swap, in one transaction: the previous original becomes a version (and a restored version's row goes), and
-     * the row takes the incoming original, its checksums, size in pixels and derivatives. A compare-and-swap on the
-     * original's key: false, and nothing changed, when the item's original is no longer the one read (another
-     * replacement came first), the item is gone, or the version being restored was swept meanwhile.
+     * the row takes the incoming original, its checksums, size in pixels and derivatives. A compare-and-swap on what
+     * the swap replaces (the original's key, the derivatives, the metadata's generation): false, and nothing changed,
+     * when the row is no longer as read (another replacement came first, proofs were recorded, the metadata changed),
+     * the item is gone, or the version being restored was swept meanwhile.
      */
     async swapOriginal(swap: OriginalSwap): Promise<boolean> {
       const { previous, incoming } = swap;
@@ -177,6 +178,9 @@ export function createMediaVersionRepository(db: Db) {
           })
           .where('id', '=', previous.id)
           .where((eb) => eb(eb.fn.coalesce('original_key', 'full_path'), '=', previous.originalKey))
+          // Rows hold the derivatives as JSON.stringify wrote them, so the text read back is the text stored.
+          .where('derivatives', '=', JSON.stringify(previous.derivatives))
+          .where('metageneration', '=', previous.metageneration)
           .executeTakeFirst();
         return Number(updated.numUpdatedRows) === 1;
       });

@@ -62,7 +62,7 @@ const SWAP_ATTEMPTS = 3;
 
 export interface ReplaceJobDependencies extends Pick<DeriveJobDependencies, 'storage' | 'workRoot' | 'logger'> {
   media: Pick<MediaRepository, 'findById'>;
-  versions: Pick<MediaVersionRepository, 'swapOriginal' | 'keysInUse'>;
+  versions: Pick<MediaVersionRepository, 'swapOriginal' | 'keysInUse' | 'find'>;
   storage: Storage;
   /** Told once the item shows its new original. */
   galleryChanged?: GalleryChanged;
@@ -166,13 +166,15 @@ export function createReplaceJobHandler(deps: ReplaceJobDependencies): JobHandle
           if (keptKey !== record.originalKey) await storage.delete(keptKey);
           const fresh = await media.findById(payload.mediaId);
           if (fresh?.originalKey === payload.key) return;
-          if (!fresh || fresh.originalKey === record.originalKey) {
+          const versionGone =
+            payload.restoring !== undefined && !(await versions.find(payload.mediaId, payload.restoring));
+          if (!fresh || versionGone) {
             // Purged, or the version to restore is gone (swept, or restored by another click): nothing to do.
             await dropUnused(payload.mediaId, derived);
             if (!fresh && payload.restoring === undefined) await storage.delete(payload.key);
             return;
           }
-          // Another replacement came first: this later one goes on top of it.
+          // The row changed meanwhile (another replacement came first, proofs were recorded): swapped on it now.
           record = fresh;
         }
         throw new Error(`The original of ${payload.mediaId} kept changing; it was not replaced.`);
