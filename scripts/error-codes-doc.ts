@@ -53,7 +53,13 @@ const WHEN: Record<ErrorCode, string> = {
   'media-in-order':
     'The admin moves items to another client while an order lists some of them (their ids are in `details.ids`); nothing is moved.',
   'media-not-ready':
-    'The admin adds items to the main gallery while some are still processing or failed (their ids are in `details.ids`); nothing is added.',
+    'The admin adds items to the main gallery while some are still processing or failed (their ids are in `details.ids`); nothing is added. Also an edited version for an item still processing or failed, or restoring a version of one.',
+  'replace-other-folder':
+    'An upload with `replaces` names an item of another folder or event than the one the upload targets (refused when the upload is created, and again when its last byte arrives).',
+  'replace-other-type':
+    'An edited version whose content is another type than the item it replaces (the item keeps its name, so a JPEG replaces a JPEG); nothing is replaced.',
+  'media-trashed':
+    'An edited version for an item in the trash, or restoring a version of one (refused when the upload is created, and again when its last byte arrives).',
   'invalid-start-list':
     'The admin imports a competition start list with problems (the first line and reason are in `details`); nothing is imported.',
   'forbidden-origin':

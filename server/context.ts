@@ -19,6 +19,7 @@ import type { MediaAccess } from './services/media/media-access';
 import type { MediaUrls } from './services/media/media-urls';
 import type { ProofService } from './services/media/proofs';
 import type { PublicMirror } from './services/media/public-mirror';
+import type { OriginalReplacements } from './services/media/replace-original';
 import type { StorageApiService } from './services/media/storage-api';
 import type { TrashService } from './services/media/trash';
 import type { OrderDownloads } from './services/proofing/order-downloads';
@@ -107,6 +108,8 @@ export interface AppContext {
   adminMedia: AdminMediaService;
   /** Delete to a 30-day trash, restore, and the daily purge. */
   trash: TrashService;
+  /** The previous originals edited versions replaced: kept 30 days, listed and restored (replace-original.ts). */
+  mediaVersions: Pick<OriginalReplacements, 'versionsOf' | 'restore' | 'purgeAt'>;
   /** The folder view's actions on many selected items: trash, move to another client, add to the main gallery. */
   bulkMedia: BulkMediaService;
   /** The "your photos are ready" e-mail. */

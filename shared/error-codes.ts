@@ -44,6 +44,10 @@ export const ERROR_STATUS = {
   'selection-changed': 409,
   'media-in-order': 409,
   'media-not-ready': 409,
+  // Edited versions that replace an item's original (tus metadata `replaces`), and restoring a previous one.
+  'replace-other-folder': 409,
+  'replace-other-type': 415,
+  'media-trashed': 409,
   // Competitions.
   'invalid-start-list': 400,
   'forbidden-origin': 403,

@@ -1,6 +1,7 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { Instances } from '../jobs/instances';
 import type { Worker } from '../jobs/worker';
+import type { OriginalReplacements } from '../services/media/replace-original';
 import type { TrashService } from '../services/media/trash';
 import { PAYMENT_REMINDER_INTERVAL_MS, type PaymentReminders } from '../services/proofing/payment-reminders';
 import { type TusUploads, UNFINISHED_SWEEP_INTERVAL_MS } from '../uploads/tus-uploads';
@@ -13,14 +14,16 @@ export interface Background {
 }
 
 /**
- * The work that runs beside the requests: the media job worker, the daily trash sweep, the sweep of abandoned
- * uploads and the hourly look for payment reminders due (each run on one instance), and the uploads a crash left
- * finished but not yet stored.
+ * The work that runs beside the requests: the media job worker, the daily sweeps of the trash and of replaced
+ * originals, the sweep of abandoned uploads and the hourly look for payment reminders due (each run on one
+ * instance), and the uploads a crash left finished but not yet stored.
  */
 export function composeBackground(deps: {
   worker: Worker;
   instances: Instances;
   trash: Pick<TrashService, 'purgeExpired'>;
+  /** Previous originals kept after an edited version replaced them. */
+  versions: Pick<OriginalReplacements, 'purgeExpired'>;
   uploads: Pick<TusUploads, 'recoverFinished' | 'deleteExpired'>;
   paymentReminders: Pick<PaymentReminders, 'sendDue'>;
   logger: FastifyBaseLogger;
@@ -40,6 +43,11 @@ export function composeBackground(deps: {
           'trash-sweep',
           () => deps.trash.purgeExpired(),
           (error) => logger.error({ err: error }, 'the trash sweep failed'),
+        ),
+        instances.startDailyTask(
+          'media-versions-sweep',
+          () => deps.versions.purgeExpired(),
+          (error) => logger.error({ err: error }, 'the sweep of replaced originals failed'),
         ),
         instances.startDailyTask(
           'unfinished-uploads',

@@ -75,6 +75,7 @@ export async function composeServices(input: CompositionInput & { auth?: AuthMod
     proofs: media.proofs,
     adminMedia: media.adminMedia,
     trash: media.trash,
+    mediaVersions: media.runtime.replacements,
     bulkMedia: media.bulk,
     storageApi: media.storageApi,
     uploads,
@@ -98,6 +99,7 @@ export async function composeServices(input: CompositionInput & { auth?: AuthMod
       trash: media.trash,
       uploads,
       paymentReminders: sales.paymentReminders,
+      versions: media.runtime.replacements,
       logger,
     }),
     close: async () => {

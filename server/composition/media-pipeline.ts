@@ -3,6 +3,7 @@ import type { Database } from '../db/database';
 import { createWorker, type WorkerLogger } from '../jobs/worker';
 import { createJobRepository } from '../repositories/job-repository';
 import { createMediaRepository } from '../repositories/media-repository';
+import { createMediaVersionRepository } from '../repositories/media-version-repository';
 import { createOrderRepository, type OrderRepository } from '../repositories/order-repository';
 import { createSettingsRepository, type SettingsRepository } from '../repositories/settings-repository';
 import type { GalleryChanged } from '../services/galleries/gallery-service';
@@ -10,6 +11,8 @@ import { createIngestService, DERIVE_JOB } from '../services/media/ingest';
 import { createDeriveJobHandler, type DeriveJobDependencies } from '../services/media/ingest-job';
 import type { MediaRuntime } from '../services/media/media-runtime';
 import { createProofJobHandler, PROOF_JOB } from '../services/media/proof-job';
+import { createReplaceJobHandler, REPLACE_JOB } from '../services/media/replace-job';
+import { createOriginalReplacements } from '../services/media/replace-original';
 import { createWatermarkStore } from '../services/media/watermark-store';
 import { createOrderDeliveryJobHandler, ORDER_DELIVERY_JOB } from '../services/proofing/order-delivery-job';
 import { type Storage, StorageUnavailableError } from '../storage/storage';
@@ -62,9 +65,21 @@ export function createMediaRuntime(deps: {
     storage: deps.storage,
     galleryChanged: deps.galleryChanged,
   });
+  const versions = createMediaVersionRepository(deps.database.db);
+  // An edited version (or a restored one) takes an item's place the way a new item becomes ready: the same
+  // derivatives, then the same announcements and ready listeners.
+  const replace = createReplaceJobHandler({
+    media,
+    versions,
+    storage: deps.storage,
+    workRoot,
+    logger: deps.logger,
+    galleryChanged: deps.galleryChanged,
+    onReady: deps.onReady,
+  });
   const worker = createWorker({
     jobs,
-    handlers: { [DERIVE_JOB]: derive, [PROOF_JOB]: proofs, [ORDER_DELIVERY_JOB]: delivery },
+    handlers: { [DERIVE_JOB]: derive, [PROOF_JOB]: proofs, [ORDER_DELIVERY_JOB]: delivery, [REPLACE_JOB]: replace },
     logger: deps.logger,
     leaseMs: deps.leaseMs,
     scratchDir: workRoot,
@@ -72,5 +87,12 @@ export function createMediaRuntime(deps: {
     isOutage: (error) => error instanceof StorageUnavailableError,
   });
   const ingest = createIngestService({ media, jobs, storage: deps.storage, notify: () => worker.notify() });
-  return { media, jobs, ingest, worker };
+  const replacements = createOriginalReplacements({
+    media,
+    versions,
+    jobs,
+    storage: deps.storage,
+    notify: () => worker.notify(),
+  });
+  return { media, jobs, ingest, replacements, worker };
 }

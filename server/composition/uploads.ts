@@ -26,7 +26,10 @@ function createUploadStore(base: Foundation): UploadStore {
   });
 }
 
-/** Resumable uploads (tus) into a folder or an event, each finished file handed to the media pipeline. */
+/**
+ * Resumable uploads (tus) into a folder or an event, each finished file handed to the media pipeline: a new item, or
+ * an edited version replacing one (metadata `replaces`).
+ */
 export function composeUploads(base: Foundation, media: MediaArea, { events }: EventsArea) {
   return createTusUploads({
     store: createUploadStore(base),
@@ -38,6 +41,7 @@ export function composeUploads(base: Foundation, media: MediaArea, { events }: E
     },
     recordEventUpload: (eventId, mediaId, capture) => events.recordUpload(eventId, mediaId, capture),
     assertRoomFor: (bytes) => media.storageApi.assertRoomFor(bytes),
+    replacements: media.runtime.replacements,
     logger: base.logger,
   });
 }

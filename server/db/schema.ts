@@ -114,6 +114,30 @@ export interface MediaTable {
   deleted_at: string | null;
   /** Unsigned CRC-32 of the original (migration 007_media_crc32); PostgreSQL returns bigint as a string. */
   crc32: ColumnType<number | string | null, number | null | undefined, number | null>;
+  /**
+   * Where the original's bytes are when an edited version replaced it (migration 021_media_versions); null: at
+   * `full_path`. Optional, like `edited_at`, so rows written for an earlier release's table leave them out.
+   */
+  original_key?: string | null;
+  /** When the present original arrived as an edited version; null while it is the one the item was created with. */
+  edited_at?: string | null;
+}
+
+/** A previous original of an item, kept to be restored (migration 021_media_versions). */
+export interface MediaVersionTable {
+  id: string;
+  media_id: string;
+  storage_key: string;
+  size: ColumnType<number | string, number, number>;
+  md5_hash: string;
+  crc32: ColumnType<number | string | null, number | null, number | null>;
+  content_type: string;
+  extension: string;
+  /** The name the file had when it was uploaded. */
+  original_name: string;
+  /** When it had arrived as an edited version; null for the item's first original. */
+  edited_at: string | null;
+  replaced_at: string;
 }
 
 /** A durable background job (migration 004_media_jobs). */
@@ -366,6 +390,7 @@ export interface DatabaseSchema {
   email_token: EmailTokenTable;
   verification: AuthVerificationTable;
   media: MediaTable;
+  media_version: MediaVersionTable;
   job: JobTable;
   agreement: AgreementTable;
   gallery_mode: GalleryModeTable;

@@ -28,6 +28,7 @@ export function presentAdminMedia(
     purgeAt: record.deletedAt ? purgeAt(record.deletedAt) : null,
     // Trashed items keep their view: the trash shows thumbnails, which /media/ serves to the admin only.
     view: record.status === 'ready' ? presentMedia(record, urls, { signed: true }) : null,
+    edited: record.editedAt !== null,
   };
 }
 

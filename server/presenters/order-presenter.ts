@@ -65,6 +65,8 @@ export function presentAdminOrder(records: AdminOrderRecords, urls: MediaUrls): 
       name: item.name,
       kind: item.isVideo ? 'video' : 'image',
       thumbnail: thumbnailOf(item, urls),
+      // An edited version replaced its original (and it was not restored to the first one since).
+      edited: item.editedAt !== null,
     })),
     payment:
       order.paymentMethod && order.paidAt

@@ -6,6 +6,8 @@ import { createMediaRepository, type MediaRecord } from './media-repository';
 export interface MediaMove {
   id: string;
   fromPath: string;
+  /** Where its original's bytes were (its `originalKey`); they are copied to `fullPath`, where they are from now on. */
+  fromKey: string;
   folder: string;
   name: string;
   fullPath: string;
@@ -42,10 +44,13 @@ export function createBulkMediaRepository(db: Db) {
               name: move.name,
               full_path: move.fullPath,
               content_disposition: move.contentDisposition,
+              original_key: null,
               updated,
             })
             .where('id', '=', move.id)
             .where('full_path', '=', move.fromPath)
+            // The original copied is still the item's (an edited version did not replace it meanwhile).
+            .where((eb) => eb(eb.fn.coalesce('original_key', 'full_path'), '=', move.fromKey))
             .where('deleted_at', 'is', null)
             .executeTakeFirst();
           if (Number(result.numUpdatedRows) !== 1) return false;

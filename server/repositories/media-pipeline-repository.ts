@@ -70,12 +70,15 @@ export function createMediaPipelineRepository(db: Db) {
      * Swaps an item's proofs for `proofs`, keeping every other derivative, and returns the proofs it replaced (their
      * files are the caller's to delete), or undefined when the row is gone. A compare-and-swap on the derivatives
      * column, so a change made to the row meanwhile is never overwritten: the swap is simply made again on it.
+     * `madeFrom`, the derivative the proofs were drawn from: when the row no longer lists it (an edited version
+     * replaced the original meanwhile), the proofs show a picture the item no longer has, and null is answered.
      */
-    async replaceProofs(id: string, proofs: Derivative[]): Promise<Derivative[] | undefined> {
+    async replaceProofs(id: string, proofs: Derivative[], madeFrom?: string): Promise<Derivative[] | undefined | null> {
       for (let attempt = 0; attempt < 10; attempt++) {
         const row = await db.selectFrom('media').select('derivatives').where('id', '=', id).executeTakeFirst();
         if (!row) return undefined;
         const current = JSON.parse(row.derivatives) as Derivative[];
+        if (madeFrom !== undefined && !current.some((item) => item.file === madeFrom)) return null;
         const next = [...current.filter((item) => !isProof(item)), ...proofs];
         const result = await db
           .updateTable('media')

@@ -37,6 +37,13 @@ export interface MediaRecord {
   deletedAt: string | null;
   /** CRC-32 of the original, known once it has been processed (null before, and for rows older than the column). */
   crc32: number | null;
+  /**
+   * The storage key of the original's bytes: `fullPath`, unless an edited version replaced it (then a key under
+   * `_originals/<id>/`, see server/services/media/replace-original.ts). Read and delete the bytes by this key.
+   */
+  originalKey: string;
+  /** When the present original arrived as an edited version; null while it is the one the item was created with. */
+  editedAt: string | null;
 }
 
 /** What a new (processing) row needs; the rest gets defaults. */
@@ -64,8 +71,13 @@ export interface GalleryCursor {
   id: string;
 }
 
+/** The columns of migration 021, which a new row leaves out (see MediaTable.original_key). */
+type ReplacementColumns = 'original_key' | 'edited_at';
+/** A media row as read, or as a new row is written. */
+type MediaRow = Omit<Selectable<MediaTable>, ReplacementColumns> & Partial<Pick<MediaTable, ReplacementColumns>>;
+
 /** Maps a row to the record the server works with (shared with the admin repository). */
-export function toRecord(row: Selectable<MediaTable>): MediaRecord {
+export function toRecord(row: MediaRow): MediaRecord {
   return {
     id: row.id,
     folder: row.folder,
@@ -96,10 +108,12 @@ export function toRecord(row: Selectable<MediaTable>): MediaRecord {
     isDemo: Number(row.is_demo) === 1,
     deletedAt: row.deleted_at,
     crc32: row.crc32 === null ? null : Number(row.crc32),
+    originalKey: row.original_key ?? row.full_path,
+    editedAt: row.edited_at ?? null,
   };
 }
 
-export function newRow(media: NewMedia, now: Date): Insertable<MediaTable> & Selectable<MediaTable> {
+export function newRow(media: NewMedia, now: Date): Insertable<MediaTable> & MediaRow {
   const at = now.toISOString();
   return {
     id: media.id,

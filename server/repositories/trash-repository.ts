@@ -64,14 +64,21 @@ export function createTrashRepository(db: Db) {
       return rows.map(toRecord);
     },
 
-    /** Deletes a trashed row for good (only if it is still in the trash: a restore in between wins). */
+    /**
+     * Deletes a trashed row for good, with the rows of its kept versions, in one transaction (only if it is still in
+     * the trash: a restore in between wins).
+     */
     async purgeRow(id: string): Promise<boolean> {
-      const result = await db
-        .deleteFrom('media')
-        .where('id', '=', id)
-        .where('deleted_at', 'is not', null)
-        .executeTakeFirst();
-      return Number(result.numDeletedRows) === 1;
+      return allOrNothing(db, async (trx) => {
+        const result = await trx
+          .deleteFrom('media')
+          .where('id', '=', id)
+          .where('deleted_at', 'is not', null)
+          .executeTakeFirst();
+        if (Number(result.numDeletedRows) !== 1) return false;
+        await trx.deleteFrom('media_version').where('media_id', '=', id).execute();
+        return true;
+      });
     },
 
     /**

@@ -183,6 +183,8 @@ export const ROUTE_ACCESS: Record<string, AccessRow> = {
   'DELETE /api/admin/media/:id': ADMIN_ONLY,
   'GET /api/admin/trash': ADMIN_ONLY,
   'POST /api/admin/trash/:id/restore': ADMIN_ONLY,
+  'GET /api/admin/media/:id/versions': ADMIN_ONLY,
+  'POST /api/admin/media/:id/versions/:versionId/restore': ADMIN_ONLY,
   'POST /api/admin/folders/:folder/media/trash': ADMIN_ONLY,
   'POST /api/admin/folders/:folder/media/move': ADMIN_ONLY,
   'POST /api/admin/folders/:folder/media/add-to-main-gallery': ADMIN_ONLY,

@@ -6,6 +6,7 @@ import { AppError, isDiskFull } from '../errors';
 import { type CaptureInfo, readCaptureInfo } from '../media/capture-time';
 import type { MediaRecord } from '../repositories/media-repository';
 import type { IngestService } from '../services/media/ingest';
+import type { OriginalReplacements } from '../services/media/replace-original';
 import { diskFullRefusal, refusal, type TusRefusal } from './tus-refusal';
 import type { UploadStore } from './upload-store';
 
@@ -43,6 +44,16 @@ function isTusRefusal(error: unknown): error is TusRefusal {
   return typeof error === 'object' && error !== null && 'status_code' in error && 'body' in error;
 }
 
+/** Runs `check`, turning its AppError into the refusal tus sends (anything else goes up as it is). */
+async function refusing<T>(check: () => Promise<T>): Promise<T> {
+  try {
+    return await check();
+  } catch (error) {
+    if (error instanceof AppError) throw refusal(error.code, error.status, error.message, error.details);
+    throw error;
+  }
+}
+
 export interface TusUploadDependencies {
   /**
    * Where unfinished uploads live: DATA_DIR/uploads on one machine (createFileUploadStore), or the S3 bucket with a
@@ -58,6 +69,8 @@ export interface TusUploadDependencies {
   recordEventUpload?: (eventId: string, mediaId: string, capture: CaptureInfo) => Promise<void>;
   /** Throws 402 quota-exceeded when `bytes` more would pass the storage quota (StorageApiService.assertRoomFor). */
   assertRoomFor?: (bytes: number) => Promise<void>;
+  /** Uploads with the metadata `replaces`: an edited version of an item (server/services/media/replace-original.ts). */
+  replacements?: Pick<OriginalReplacements, 'checkTarget' | 'stage' | 'findStaged'>;
   logger: { error: (obj: object, message: string) => void };
   maxSize?: number;
 }
@@ -73,12 +86,28 @@ export interface TusUploadDependencies {
 export function createTusUploads(deps: TusUploadDependencies) {
   const { store } = deps;
 
+  function replacementsOrRefuse(): NonNullable<TusUploadDependencies['replacements']> {
+    if (deps.replacements) return deps.replacements;
+    throw refusal('invalid-argument', 400, 'Replacing an item is not possible here.', { reason: 'invalid-metadata' });
+  }
+
   /** Hands a finished upload's bytes to the ingest (the caller forgets the upload afterwards, stored or refused). */
   async function ingestFinished(upload: Upload): Promise<MediaRecord> {
     const meta = uploadMetadataSchema.parse(upload.metadata ?? {});
     const localPath = await store.localFile(upload);
     const event = meta.event;
     const folder = event !== undefined && deps.resolveEvent ? await deps.resolveEvent(event) : meta.folder;
+    if (meta.replaces !== undefined) {
+      // An edited version keeps the item where it is (and an event photo its place in the start list): the capture
+      // time is not read again.
+      return replacementsOrRefuse().stage({
+        mediaId: meta.replaces,
+        folder: folder ?? '',
+        localPath,
+        uploadedName: meta.filename,
+        uploadId: upload.id,
+      });
+    }
     // The capture time is read before ingest moves the file into storage.
     const capture = event !== undefined ? await readCaptureInfo(localPath) : null;
     const record = await deps.ingest.ingestFile({
@@ -99,7 +128,7 @@ export function createTusUploads(deps: TusUploadDependencies) {
    * nothing to store: still receiving bytes, or gone and never stored. Stored or refused, the upload is forgotten.
    */
   async function storeOnce(id: string, finished?: Upload): Promise<MediaRecord | null> {
-    const earlier = await deps.ingest.findStored(mediaIdOfUpload(id));
+    const earlier = (await deps.ingest.findStored(mediaIdOfUpload(id))) ?? (await deps.replacements?.findStaged(id));
     if (earlier) {
       await store.forget(id);
       return earlier;
@@ -181,18 +210,18 @@ export function createTusUploads(deps: TusUploadDependencies) {
         const message = parsed.error.issues.map((issue) => issue.message).join('; ');
         throw refusal('invalid-argument', 400, `Invalid upload metadata: ${message}.`, { reason: 'invalid-metadata' });
       }
+      const { event, folder = '', replaces } = parsed.data;
+      let target = folder;
       try {
-        if (parsed.data.event !== undefined) await deps.resolveEvent?.(parsed.data.event);
-        else await deps.resolveFolder(parsed.data.folder ?? '');
+        if (event === undefined) await deps.resolveFolder(folder);
+        else target = (await deps.resolveEvent?.(event)) ?? '';
       } catch {
         throw refusal('invalid-argument', 400, 'The target folder does not exist.', { reason: 'unknown-folder' });
       }
-      try {
-        await deps.assertRoomFor?.(upload.size);
-      } catch (error) {
-        if (error instanceof AppError) throw refusal(error.code, error.status, error.message, error.details);
-        throw error;
-      }
+      // An edited version is refused before a byte is sent when it cannot replace that item (checked again at the end).
+      if (replaces !== undefined) await refusing(() => replacementsOrRefuse().checkTarget(replaces, target));
+      const size = upload.size;
+      await refusing(async () => deps.assertRoomFor?.(size));
       return { metadata: upload.metadata };
     },
     async onUploadFinish(_req, upload) {

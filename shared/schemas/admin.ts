@@ -10,6 +10,9 @@ export const TRASH_RETENTION_DAYS = 30;
 /** How many home-page images the admin picks. */
 export const FEATURED_PICKS = 3;
 
+/** A media id in a URL: 22 base64url characters. */
+export const mediaIdSchema = z.string().regex(/^[A-Za-z0-9_-]{22}$/, 'not a media id');
+
 /**
  * The tus metadata of an upload. Keep these names stable: the browser, tests and tools use them.
  * `folder` is a client's folder or the main gallery's (MAIN_GALLERY_FOLDER in shared/folders.ts).
@@ -21,6 +24,11 @@ export const uploadMetadataSchema = z
     folder: z.string().min(1, 'folder is required').max(255, 'folder is too long').optional(),
     /** An event's id instead of a folder: the photo goes to the event, to be placed in its start list. */
     event: z.string().uuid('event is not an event id').optional(),
+    /**
+     * An item of that same folder or event whose original this file replaces, keeping the item's id and name (an
+     * edited version; server/services/media/replace-original.ts). Admin only, like every upload.
+     */
+    replaces: mediaIdSchema.optional(),
   })
   .refine((meta) => (meta.folder === undefined) !== (meta.event === undefined), {
     message: 'give either folder or event',
@@ -64,14 +72,13 @@ export const adminMediaSchema = z.object({
   /** When a trashed item is purged for good. */
   purgeAt: z.string().nullable(),
   view: mediaViewSchema.nullable(),
+  /** Its original was replaced by an edited version (and not restored to the first one). */
+  edited: z.boolean(),
 });
 export type AdminMedia = z.infer<typeof adminMediaSchema>;
 
 export const adminMediaListSchema = z.object({ items: z.array(adminMediaSchema) });
 export type AdminMediaList = z.infer<typeof adminMediaListSchema>;
-
-/** A media id in a URL: 22 base64url characters. */
-export const mediaIdSchema = z.string().regex(/^[A-Za-z0-9_-]{22}$/, 'not a media id');
 
 /** The `:folder` of every /api/admin/folders/:folder/… route: a client's folder or the main gallery's. */
 export const adminFolderParamsSchema = z.object({ folder: z.string().min(1).max(255) });

@@ -98,7 +98,14 @@ export const paymentMethodSchema = z.enum(PAYMENT_METHODS);
 export const adminOrderSchema = clientOrderSchema.omit({ downloads: true }).extend({
   client: z.object({ name: z.string(), email: z.string(), folder: z.string() }),
   items: z.array(
-    z.object({ id: z.string(), name: z.string(), thumbnail: z.string(), kind: z.enum(['image', 'video']) }),
+    z.object({
+      id: z.string(),
+      name: z.string(),
+      thumbnail: z.string(),
+      kind: z.enum(['image', 'video']),
+      /** An edited version replaced the picked photo's original (an upload with `replaces`). */
+      edited: z.boolean(),
+    }),
   ),
   /** Here, the payment the photographer recorded (a client's `payment` is how to pay). */
   payment: z.object({ method: paymentMethodSchema, amount: moneySchema, paidAt: z.string() }).nullable(),

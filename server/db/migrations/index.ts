@@ -18,6 +18,7 @@ import * as m017authAttemptGates from './017_auth_attempt_gates';
 import * as m018counters from './018_counters';
 import * as m019orderPayments from './019_order_payments';
 import * as m020receipts from './020_receipts';
+import * as m021mediaVersions from './021_media_versions';
 import * as m022clientIncludedPicks from './022_client_included_picks';
 
 /**
@@ -45,6 +46,7 @@ export const migrations: Record<string, Migration> = {
   '018_counters': m018counters,
   '019_order_payments': m019orderPayments,
   '020_receipts': m020receipts,
+  '021_media_versions': m021mediaVersions,
   '022_client_included_picks': m022clientIncludedPicks,
 };
 

@@ -22,6 +22,7 @@ import { orderAdminRoutes } from './orders';
 import { paymentMethodRoutes } from './payment-methods';
 import { photosReadyRoutes } from './photos-ready';
 import { receiptAdminRoutes } from './receipts';
+import { mediaVersionRoutes } from './versions';
 import { watermarkRoutes } from './watermark';
 
 const idParams = z.object({ id: mediaIdSchema });
@@ -111,4 +112,5 @@ export const adminRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (ap
   await app.register(watermarkRoutes, { ctx });
   await app.register(paymentMethodRoutes, { ctx });
   await app.register(receiptAdminRoutes, { ctx });
+  await app.register(mediaVersionRoutes, { ctx });
 };

@@ -51,7 +51,7 @@ describe.each(TEST_DATABASES)('GET /api/media/:id/download on disk storage and %
     expect(res.headers['content-type']).toBe('application/octet-stream');
     expect(res.headers['content-length']).toBe(String(jpegBytes.length));
     expect(res.headers['x-content-type-options']).toBe('nosniff');
-    expect(res.headers['cache-control']).toBe('public, max-age=3600');
+    expect(res.headers['cache-control']).toBe('public, no-cache');
     expect(res.headers['content-security-policy']).toMatch(/(^|;\s*)sandbox(;|$)/);
     const disposition = String(res.headers['content-disposition']);
     expect(disposition).toMatch(/^attachment; filename=file\.jpg; filename\*=UTF-8''%D7%A8/);
@@ -105,7 +105,7 @@ describe.each(TEST_DATABASES)('GET /api/media/:id/download on disk storage and %
     for (const who of ['clientA', 'admin'] as const) {
       const res = await m.clients[who].get(url(items.privateA));
       expect(res.statusCode, who).toBe(200);
-      expect(res.headers['cache-control'], who).toBe('private, max-age=3600');
+      expect(res.headers['cache-control'], who).toBe('private, no-cache');
       expect(res.rawPayload.equals(jpegBytes), who).toBe(true);
     }
     const urls = createMediaUrls(loadMediaUrlKey(m.t.config.authSecret, m.t.config.dataDir));

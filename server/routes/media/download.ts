@@ -11,8 +11,12 @@ const query = z.object({ exp: z.string().max(20).optional(), sig: z.string().max
 
 /** A download is a file to save, never something to show: the browser must not guess another type. */
 const DOWNLOAD_TYPE = 'application/octet-stream';
-/** Originals carry a one-hour cache-control, as every upload's metadata says. */
-const ONE_HOUR = 'max-age=3600';
+/**
+ * Originals may be kept but are asked for again each time: an edited version replaces an item's original under the
+ * same URL, and the ETag (the bytes' MD5) then tells the browser its copy is no longer the item's, so it never shows
+ * the old bytes; while nothing changed, the answer is a 304.
+ */
+export const ORIGINAL_CACHE = 'no-cache';
 /** The policy of every user-media response (as on /media): an opened file may do nothing at all. */
 const MEDIA_CSP = "sandbox; default-src 'none'";
 /** Life of the presigned S3 URL a download redirects to: long enough to start, short enough not to be shared. */
@@ -38,7 +42,7 @@ export const downloadRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async 
       });
       if (!clean) throw notDelivered();
       if (request.method === 'GET' && ctx.storage.kind === 's3') {
-        const location = await ctx.storage.signedUrl(record.fullPath, {
+        const location = await ctx.storage.signedUrl(record.originalKey, {
           expiresInSeconds: PRESIGNED_DOWNLOAD_SECONDS,
           downloadName: record.name,
           contentType: DOWNLOAD_TYPE,
@@ -52,9 +56,9 @@ export const downloadRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async 
             .send();
         }
       }
-      return sendStoredObject(request, reply, ctx.storage, record.fullPath, {
+      return sendStoredObject(request, reply, ctx.storage, record.originalKey, {
         contentType: DOWNLOAD_TYPE,
-        cacheControl: `${scope}, ${ONE_HOUR}`,
+        cacheControl: `${scope}, ${ORIGINAL_CACHE}`,
         disposition: { type: 'attachment', filename: record.name },
         extraHeaders: { 'content-security-policy': MEDIA_CSP },
         accel: proxySend,

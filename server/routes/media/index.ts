@@ -10,7 +10,7 @@ import { getSessionUser } from '../../plugins/authorize';
 import type { MediaRecord } from '../../repositories/media-repository';
 import { notDelivered } from '../../services/media/media-access';
 import type { Storage } from '../../storage/storage';
-import { downloadRoutes } from './download';
+import { downloadRoutes, ORIGINAL_CACHE } from './download';
 
 const params = z.object({
   id: z.string().regex(/^[A-Za-z0-9_-]{22}$/, 'not a media id'),
@@ -20,8 +20,6 @@ const query = z.object({ exp: z.string().max(20).optional(), sig: z.string().max
 
 /** Derivatives never change under their content-addressed names. */
 const IMMUTABLE = 'max-age=31536000, immutable';
-/** Originals carry a one-hour cache-control, as every upload's metadata says. */
-const ONE_HOUR = 'max-age=3600';
 /** What a user-media response may do if opened as a page: nothing (no scripts, no plugins, no requests). */
 const MEDIA_CSP = "sandbox; default-src 'none'";
 /**
@@ -64,11 +62,12 @@ export const mediaRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (ap
       if (!clean) throw notDelivered();
       const answer = {
         contentType: record.contentType,
-        cacheControl: `${scope}, ${ONE_HOUR}`,
+        cacheControl: `${scope}, ${ORIGINAL_CACHE}`,
         disposition: { type: isSvg(record) ? 'attachment' : 'inline', filename: record.name },
       } as const;
-      if (viaBucket) return redirectToBucket(reply, ctx.storage, record.fullPath, answer);
-      return sendStoredObject(request, reply, ctx.storage, record.fullPath, {
+      // Its redirect is not reused either: it names where the bytes are, which a replacement changes.
+      if (viaBucket) return redirectToBucket(reply, ctx.storage, record.originalKey, answer, 'no-store');
+      return sendStoredObject(request, reply, ctx.storage, record.originalKey, {
         ...answer,
         extraHeaders,
         accel: proxySend,
@@ -105,6 +104,7 @@ async function redirectToBucket(
   storage: Storage,
   key: string,
   answer: Pick<SendStoredObjectOptions, 'contentType' | 'cacheControl' | 'disposition'>,
+  reuse = `max-age=${VIEW_REDIRECT_REUSE_SECONDS}`,
 ): Promise<FastifyReply> {
   const location = await storage.signedUrl(key, {
     expiresInSeconds: PRESIGNED_VIEW_SECONDS,
@@ -118,7 +118,7 @@ async function redirectToBucket(
   return reply
     .code(302)
     .header('location', location)
-    .header('cache-control', `private, max-age=${VIEW_REDIRECT_REUSE_SECONDS}`)
+    .header('cache-control', `private, ${reuse}`)
     .header('x-content-type-options', 'nosniff')
     .send();
 }

@@ -72,7 +72,7 @@ describe.each(setups)('Range requests for an original video on $name', ({ driver
     expect(res.header('accept-ranges')).toBe('bytes');
     expect(res.header('content-length')).toBe(String(bytes.length));
     expect(res.header('content-type')).toBe('video/mp4');
-    expect(res.header('cache-control')).toBe('public, max-age=3600');
+    expect(res.header('cache-control')).toBe('public, no-cache');
     expect(res.header('content-security-policy')).toBe("sandbox; default-src 'none'");
     expect(res.header('x-accel-redirect')).toBeUndefined();
     // nginx's own validator (mtime-size in hex), where the app's is the MD5: the bytes came from nginx.

@@ -51,11 +51,12 @@ function uniqueName(name: string, taken: Set<string>): string {
 export function archiveFiles(records: MediaRecord[], size: ArchiveSize): ArchiveFile[] {
   const taken = new Set<string>();
   return records.map((record) => {
-    const modified = new Date(record.timeCreated);
+    // An edited version is dated when it replaced the original.
+    const modified = new Date(record.editedAt ?? record.timeCreated);
     const rendition = size === 'web' ? webSizeRendition(record) : undefined;
     if (!rendition) {
       const name = uniqueName(record.name, taken);
-      return { name, key: record.fullPath, size: record.size, crc32: record.crc32 ?? undefined, modified };
+      return { name, key: record.originalKey, size: record.size, crc32: record.crc32 ?? undefined, modified };
     }
     const name = uniqueName(withExtension(record.name, extensionOf(rendition.file)), taken);
     return { name, key: derivativeKey(record.id, rendition.file), size: rendition.size, modified };

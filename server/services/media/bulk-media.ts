@@ -103,6 +103,7 @@ export function createBulkMediaService(deps: BulkMediaDependencies) {
         return {
           id: record.id,
           fromPath: record.fullPath,
+          fromKey: record.originalKey,
           folder: to,
           name,
           fullPath: `${to}/${name}`,
@@ -113,7 +114,7 @@ export function createBulkMediaService(deps: BulkMediaDependencies) {
       const undoCopies = () => Promise.allSettled(copied.map((key) => storage.delete(key)));
       try {
         for (const [index, move] of moves.entries()) {
-          await copyObject(storage, move.fromPath, move.fullPath, records[index]?.contentType);
+          await copyObject(storage, move.fromKey, move.fullPath, records[index]?.contentType);
           copied.push(move.fullPath);
         }
         if (!(await admin.moveMany(moves))) throw selectionChanged();
@@ -121,7 +122,9 @@ export function createBulkMediaService(deps: BulkMediaDependencies) {
         await undoCopies();
         throw error;
       }
-      await Promise.allSettled(moves.map((move) => storage.delete(move.fromPath)));
+      // The old originals: where each was stored, and its old name path (which an edited version left empty).
+      const oldKeys = moves.flatMap((move) => [...new Set([move.fromKey, move.fromPath])]);
+      await Promise.allSettled(oldKeys.map((key) => storage.delete(key)));
       deps.galleryChanged?.(folder);
       deps.galleryChanged?.(to);
       if ((await deps.modes.modeOf(to)) === 'proofing') await deps.prepareProofs(to);
@@ -148,7 +151,7 @@ export function createBulkMediaService(deps: BulkMediaDependencies) {
       const fresh = records.filter((record) => !earlier.has(mainGalleryCopyId(record.id)));
       const trashed = [...earlier.values()].filter((copy) => copy.deletedAt !== null);
       // The daily sweep removes bytes before the row: a trashed copy without its original is on its way out.
-      for (const copy of trashed) if (!(await storage.head(copy.fullPath))) throw tryAgain();
+      for (const copy of trashed) if (!(await storage.head(copy.originalKey))) throw tryAgain();
       const restoreIds = trashed.map((copy) => copy.id);
       const names = await namesIn(MAIN_GALLERY_FOLDER, fresh);
       const written: string[] = [];

@@ -12,7 +12,7 @@ import { type DerivedPath, processMedia } from '../../media/process-media';
 import { sniffMediaType } from '../../media/sniff';
 import { DERIVED_PREFIX, type Derivative, derivativeKey } from '../../media/types';
 import type { Job } from '../../repositories/job-repository';
-import type { MediaRecord, MediaRepository } from '../../repositories/media-repository';
+import type { MediaRecord, MediaRepository, ReadyFields } from '../../repositories/media-repository';
 import { deletePrefix, type Storage } from '../../storage/storage';
 import type { GalleryChanged } from '../galleries/gallery-service';
 
@@ -32,7 +32,7 @@ export interface DeriveJobDependencies {
 }
 
 /** The original is not in storage (yet): worth a retry, since a slow upload to S3 may still be finishing. */
-class OriginalMissingError extends Error {
+export class OriginalMissingError extends Error {
   constructor(key: string) {
     super(`The original ${key} is not in storage.`);
     this.name = 'OriginalMissingError';
@@ -87,6 +87,53 @@ export async function storeDerivatives(
   return files.map((file) => file.derivative);
 }
 
+/** What deriving a stored original gives: everything the row learns when it becomes ready, checksums included. */
+export type DerivedOriginal = ReadyFields & { md5Hash: string; crc32: number };
+
+/**
+ * Reads the original stored under `key` once (computing its CRC-32, and its MD5 unless the storage ETag is one),
+ * makes every derivative from one decode and stores them under the item's content-addressed keys. Throws
+ * OriginalMissingError when the bytes are not stored, PermanentJobError for a file that will never work (not media,
+ * corrupt), anything else for a retry. Shared by the derive job and the replacement of an original.
+ */
+export async function deriveStoredOriginal(
+  deps: Pick<DeriveJobDependencies, 'storage' | 'workRoot' | 'logger'>,
+  item: { mediaId: string; key: string; extension: string },
+): Promise<DerivedOriginal> {
+  const { storage } = deps;
+  const stored = await storage.head(item.key);
+  if (!stored) throw new OriginalMissingError(item.key);
+  await fsp.mkdir(deps.workRoot, { recursive: true });
+  const workDir = await fsp.mkdtemp(path.join(deps.workRoot, 'derive-'));
+  try {
+    const local = path.join(workDir, `original.${item.extension}`);
+    const { stream } = await storage.get(item.key);
+    const checksums = new ChecksumPassThrough(md5FromEtag(stored.etag));
+    await pipeline(stream, checksums, fs.createWriteStream(local));
+    const { md5Hash, crc32 } = checksums.result();
+    const sniffed = await sniffMediaType(local);
+    if (!sniffed) throw new PermanentJobError('the stored original is not a media file', 'unsupported-type');
+    const result = await processMedia(local, sniffed, workDir, {
+      warn: (message) => deps.logger.warn({ mediaId: item.mediaId }, message),
+    });
+    const derivatives = await storeDerivatives(storage, item.mediaId, result.files);
+    return {
+      width: result.width,
+      height: result.height,
+      duration: result.duration,
+      placeholder: result.placeholder,
+      derivatives,
+      md5Hash,
+      crc32,
+    };
+  } catch (error) {
+    if (error instanceof MediaError) throw new PermanentJobError(error.message, error.code);
+    throw error;
+  } finally {
+    await fsp.rm(workDir, { recursive: true, force: true });
+  }
+}
+
 function mediaIdOf(job: Job): string {
   const payload = job.payload as { mediaId?: unknown };
   if (typeof payload?.mediaId !== 'string') throw new PermanentJobError('job payload has no mediaId', 'bad-payload');
@@ -115,40 +162,14 @@ export function createDeriveJobHandler(deps: DeriveJobDependencies): JobHandler 
     async run(job) {
       const record = await media.findById(mediaIdOf(job));
       if (!record || record.status === 'ready') return;
-      const stored = await storage.head(record.fullPath);
-      if (!stored) throw new OriginalMissingError(record.fullPath);
-
-      await fsp.mkdir(deps.workRoot, { recursive: true });
-      const workDir = await fsp.mkdtemp(path.join(deps.workRoot, 'derive-'));
-      try {
-        const local = path.join(workDir, `original.${record.extension}`);
-        const { stream } = await storage.get(record.fullPath);
-        const checksums = new ChecksumPassThrough(md5FromEtag(stored.etag));
-        await pipeline(stream, checksums, fs.createWriteStream(local));
-        const { md5Hash, crc32 } = checksums.result();
-        const sniffed = await sniffMediaType(local);
-        if (!sniffed) throw new PermanentJobError('the stored original is not a media file', 'unsupported-type');
-        const result = await processMedia(local, sniffed, workDir, {
-          warn: (message) => deps.logger.warn({ mediaId: record.id }, message),
-        });
-        const derivatives = await storeDerivatives(storage, record.id, result.files);
-        await media.markReady(record.id, {
-          width: result.width,
-          height: result.height,
-          duration: result.duration,
-          placeholder: result.placeholder,
-          derivatives,
-          md5Hash,
-          crc32,
-        });
-        deps.galleryChanged?.(record.folder);
-        await announceReady(record.id);
-      } catch (error) {
-        if (error instanceof MediaError) throw new PermanentJobError(error.message, error.code);
-        throw error;
-      } finally {
-        await fsp.rm(workDir, { recursive: true, force: true });
-      }
+      const derived = await deriveStoredOriginal(deps, {
+        mediaId: record.id,
+        key: record.originalKey,
+        extension: record.extension,
+      });
+      await media.markReady(record.id, derived);
+      deps.galleryChanged?.(record.folder);
+      await announceReady(record.id);
     },
 
     async onFailed(job, error) {

@@ -77,6 +77,21 @@ const REFUSAL_STATUS: Record<MediaErrorCode, ErrorCode> = {
   'unsafe-svg': 'unsupported-media-type',
 };
 
+/**
+ * Sniffs a finished upload and checks what can be checked before storing it (type, header, pixel count, SVG safety);
+ * a file that fails is refused with an AppError whose `details.reason` is the MediaErrorCode (see ingestFile).
+ */
+export async function inspectOrRefuse(localPath: string): Promise<Awaited<ReturnType<typeof inspectUpload>>> {
+  try {
+    return await inspectUpload(localPath);
+  } catch (error) {
+    if (error instanceof MediaError) {
+      throw new AppError(REFUSAL_STATUS[error.code], error.message, { reason: error.code });
+    }
+    throw error;
+  }
+}
+
 /** An opaque, unguessable media id: 128 random bits, base64url (22 characters). */
 export function newMediaId(): string {
   return randomBytes(16).toString('base64url');
@@ -152,7 +167,7 @@ export function createIngestService(deps: IngestDependencies): IngestService {
 
   async function findStored(mediaId: string): Promise<MediaRecord | undefined> {
     const record = await media.findById(mediaId);
-    if (!record || !(await storage.head(record.fullPath))) return undefined;
+    if (!record || !(await storage.head(record.originalKey))) return undefined;
     if (record.status === 'processing') {
       await jobs.releaseWaiting(DERIVE_JOB, { mediaId });
       deps.notify();
@@ -171,15 +186,7 @@ export function createIngestService(deps: IngestDependencies): IngestService {
         // A row left without its bytes (the ingest died before storing them) gives way: stored afresh under its id.
         await media.deleteRow(request.mediaId);
       }
-      let sniffed: Awaited<ReturnType<typeof inspectUpload>>;
-      try {
-        sniffed = await inspectUpload(request.localPath);
-      } catch (error) {
-        if (error instanceof MediaError) {
-          throw new AppError(REFUSAL_STATUS[error.code], error.message, { reason: error.code });
-        }
-        throw error;
-      }
+      const sniffed = await inspectOrRefuse(request.localPath);
       let name = sanitizeFileName(request.originalName, request.declaredType ?? sniffed.contentType);
       // The content decides the type: a PNG named .jpg is stored as .png, and nothing keeps a misleading extension.
       if (!sniffed.aliases.includes(extensionOf(name))) name = withExtension(name, sniffed.extension);

@@ -37,7 +37,7 @@ export async function copyMediaFiles(
   source: MediaRecord,
   target: { id: string; fullPath: string },
 ): Promise<Derivative[]> {
-  await copyObject(storage, source.fullPath, target.fullPath, source.contentType);
+  await copyObject(storage, source.originalKey, target.fullPath, source.contentType);
   const derivatives = source.derivatives.filter((derivative) => !isProof(derivative));
   for (const derivative of derivatives) {
     const { file, contentType } = derivative;

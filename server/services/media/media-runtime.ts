@@ -2,12 +2,18 @@ import type { Worker } from '../../jobs/worker';
 import type { JobRepository } from '../../repositories/job-repository';
 import type { MediaRepository } from '../../repositories/media-repository';
 import type { IngestService } from './ingest';
+import type { OriginalReplacements } from './replace-original';
 
-/** The media pipeline as built by server/composition/media-pipeline.ts: its repositories, ingest and job worker. */
+/**
+ * The media pipeline as built by server/composition/media-pipeline.ts: its repositories, ingest, replacements and job
+ * worker.
+ */
 export interface MediaRuntime {
   media: MediaRepository;
   jobs: JobRepository;
   ingest: IngestService;
+  /** Edited versions replacing an item's original, and the kept previous originals. */
+  replacements: OriginalReplacements;
   /** Not started: the app starts it when ready and stops it before the database closes. */
   worker: Worker;
 }

@@ -59,9 +59,7 @@ export function createProofJobHandler(deps: ProofJobDependencies): JobHandler {
     return local;
   }
 
-  async function makeProofs(record: MediaRecord, watermark: VersionedWatermark, workDir: string) {
-    const source = proofSource(record.derivatives);
-    if (!source) throw new PermanentJobError('the item has no clean picture to make proofs from', 'no-proof-source');
+  async function makeProofs(record: MediaRecord, source: Derivative, watermark: VersionedWatermark, workDir: string) {
     const picture = await fetchDerivative(record, source, workDir);
     const files: Array<DerivedFile | DerivedPath> = await makeImageProofs({ kind: 'file', path: picture }, watermark);
     const preview = record.derivatives.find((item) => item.role === 'preview');
@@ -90,16 +88,19 @@ export function createProofJobHandler(deps: ProofJobDependencies): JobHandler {
       if (record?.status !== 'ready' || record.deletedAt !== null) return;
       if (hasProofsOf(record.derivatives, version)) return;
 
+      const source = proofSource(record.derivatives);
+      if (!source) throw new PermanentJobError('the item has no clean picture to make proofs from', 'no-proof-source');
       await fsp.mkdir(deps.workRoot, { recursive: true });
       const workDir = await fsp.mkdtemp(path.join(deps.workRoot, 'proofs-'));
       try {
-        const proofs = await storeDerivatives(storage, record.id, await makeProofs(record, watermark, workDir));
+        const proofs = await storeDerivatives(storage, record.id, await makeProofs(record, source, watermark, workDir));
         const made = new Set(proofs.map((proof) => proof.file));
-        const replaced = await media.replaceProofs(record.id, proofs);
-        // The old proofs that no new one shares a name with; or, when the row went meanwhile, the new ones too.
-        const unreferenced =
-          replaced === undefined ? [...made] : replaced.map((old) => old.file).filter((file) => !made.has(file));
+        const replaced = await media.replaceProofs(record.id, proofs, source.file);
+        // The old proofs that no new one shares a name with; or, when the row went or changed meanwhile, the new ones.
+        const unreferenced = !replaced ? [...made] : replaced.map((old) => old.file).filter((file) => !made.has(file));
         for (const file of unreferenced) await storage.delete(derivativeKey(record.id, file));
+        // Drawn from a picture an edited version replaced meanwhile: made again from the new one.
+        if (replaced === null) throw new Error('the item’s original was replaced while its proofs were made');
       } catch (error) {
         if (error instanceof MediaError) throw new PermanentJobError(error.message, error.code);
         throw error;

@@ -177,6 +177,7 @@ describe.each(TEST_DATABASES)('the public mirror on %s', (kind) => {
       {
         id: moved.item.id,
         fromPath: moved.item.fullPath,
+        fromKey: moved.item.originalKey,
         folder: 'rider_a@example_com',
         name,
         fullPath: `rider_a@example_com/${name}`,

@@ -5,8 +5,9 @@ import type { FolderRepository } from '../../repositories/folder-repository';
 import type { MediaRecord, MediaRepository } from '../../repositories/media-repository';
 import type { TrashRepository } from '../../repositories/trash-repository';
 import { assertValidKey, assertValidPrefix, MAX_LIST_RESULTS } from '../../storage/keys';
-import { deletePrefix, InvalidStorageKeyError, type Storage } from '../../storage/storage';
+import { InvalidStorageKeyError, type Storage } from '../../storage/storage';
 import type { GalleryChanged } from '../galleries/gallery-service';
+import { deleteItemFiles } from './item-files';
 
 /** The most objects one list request may ask for; the API's schema states it too. */
 export { MAX_LIST_RESULTS };
@@ -274,8 +275,7 @@ export function createStorageApiService(deps: StorageApiDependencies) {
         await deps.admin.moveToTrash(record.id, now());
         deps.galleryChanged?.(record.folder);
       }
-      await deps.storage.delete(record.fullPath);
-      await deletePrefix(deps.storage, `${DERIVED_PREFIX}${record.id}/`);
+      await deleteItemFiles(deps.storage, record);
       await deps.admin.purgeRow(record.id);
     },
   };

@@ -1,11 +1,11 @@
 import { TRASH_RETENTION_DAYS } from '../../../shared/schemas/admin';
 import { AppError } from '../../errors';
-import { DERIVED_PREFIX } from '../../media/types';
 import type { FolderOwnerName, FolderOwnerRepository } from '../../repositories/folder-owner-repository';
 import type { MediaRecord } from '../../repositories/media-repository';
 import type { TrashRepository } from '../../repositories/trash-repository';
-import { deletePrefix, type Storage } from '../../storage/storage';
+import type { Storage } from '../../storage/storage';
 import type { GalleryChanged } from '../galleries/gallery-service';
+import { deleteItemFiles } from './item-files';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 
@@ -68,7 +68,7 @@ export function createTrashService(deps: TrashDependencies) {
       const record = await deps.findById(id);
       if (!record?.deletedAt) throw notFound();
       // A sweep may have removed the bytes a moment ago: restoring would bring back an empty item.
-      if (!(await deps.storage.head(record.fullPath))) throw notFound();
+      if (!(await deps.storage.head(record.originalKey))) throw notFound();
       if (!(await deps.admin.restoreFromTrash(id))) throw notFound();
       deps.galleryChanged?.(record.folder);
       return record;
@@ -89,8 +89,7 @@ export function createTrashService(deps: TrashDependencies) {
         const batch = await deps.admin.listTrashedBefore(before, 100);
         if (batch.length === 0) return purged;
         for (const record of batch) {
-          await deps.storage.delete(record.fullPath);
-          await deletePrefix(deps.storage, `${DERIVED_PREFIX}${record.id}/`);
+          await deleteItemFiles(deps.storage, record);
           if (await deps.admin.purgeRow(record.id)) purged++;
         }
       }

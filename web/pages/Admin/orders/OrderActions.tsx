@@ -8,7 +8,8 @@ import { FormMessage } from '../../../components/FormMessage';
 import { useSubmit } from '../../../hooks/useSubmit';
 import { currentLanguage } from '../../../i18n';
 import { adminKeys } from '../shared/admin-api';
-import { DeliveryForm, PaymentForm } from './OrderStepForms';
+import { DeliveryStep } from './DeliveryStep';
+import { PaymentForm } from './OrderStepForms';
 import { orderArchiveUrl, ordersApi, ordersKeys } from './orders-api';
 
 type Step = 'pay' | 'deliver' | 'cancel' | null;
@@ -89,7 +90,7 @@ export function OrderActions({ order, nameId }: { order: AdminOrder; nameId: str
         />
       ) : null}
       {step === 'deliver' ? (
-        <DeliveryForm order={order} busy={update.busy} onSubmit={update.submit} onBack={() => choose(null)} />
+        <DeliveryStep order={order} busy={update.busy} onSubmit={update.submit} onBack={() => choose(null)} />
       ) : null}
       {step === 'cancel' ? (
         <ConfirmDialog

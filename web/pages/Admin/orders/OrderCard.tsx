@@ -6,6 +6,7 @@ import type { AdminOrder } from '../../../../shared/schemas/proofing';
 import { currentLanguage } from '../../../i18n';
 import { formatDateTime } from '../shared/format';
 import { RowHead } from '../shared/RowHead';
+import { EditedMark } from './EditedMark';
 import { OrderActions } from './OrderActions';
 import { CopyFileNames, PickFileName } from './OrderFileNames';
 import { formatDay } from './order-format';
@@ -102,6 +103,7 @@ export function OrderCard({ order }: { order: AdminOrder }) {
             <li key={item.id}>
               <img src={item.thumbnail} alt={item.name} loading="lazy" decoding="async" />
               <PickFileName name={item.name} />
+              <EditedMark edited={item.edited} />
             </li>
           ))}
           {order.items.length > shown.length ? (

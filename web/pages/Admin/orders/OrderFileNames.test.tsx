@@ -14,7 +14,13 @@ function order(): AdminOrder {
   return anAdminOrder({
     status: 'paid',
     count: NAMES.length,
-    items: NAMES.map((name, i) => ({ id: `m${i}`, name, thumbnail: `/media/m${i}/480.webp`, kind: 'image' })),
+    items: NAMES.map((name, i) => ({
+      id: `m${i}`,
+      name,
+      thumbnail: `/media/m${i}/480.webp`,
+      kind: 'image',
+      edited: false,
+    })),
   });
 }
 

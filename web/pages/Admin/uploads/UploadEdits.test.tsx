@@ -22,6 +22,7 @@ function media(name: string, id: string, withPicture = false): AdminMedia {
     timeCreated: '2026-05-01T10:00:00.000Z',
     deletedAt: null,
     purgeAt: null,
+    edited: false,
     view: withPicture
       ? {
           id,
