@@ -31,6 +31,7 @@ function adminItem(index: number): AdminMedia {
     deletedAt: null,
     purgeAt: null,
     view,
+    edited: false,
   };
 }
 const ITEMS = [adminItem(0), adminItem(1), adminItem(2)];
