@@ -28,11 +28,13 @@ export function anAdminOrder(overrides: Partial<AdminOrder> = {}): AdminOrder {
   return {
     ...order,
     client: { name: 'Noa Levi', email: 'noa@example.com', folder: 'noa_example_com' },
+    // Every pick has its edited version, so delivering asks nothing unless a test says otherwise.
     items: ['a', 'b', 'c'].map((id) => ({
       id,
       name: `${id}.jpg`,
       thumbnail: `/media/${id}/480.webp`,
       kind: 'image' as const,
+      edited: true,
     })),
     payment: null,
     receiptNumber: null,
