@@ -1,6 +1,6 @@
 import type { APIRequestContext, Page } from '@playwright/test';
 import sharp from 'sharp';
-import { zipEntries } from '../server/test/zip-entries';
+import { zipEntries } from '../server/test/support/zip-entries';
 import type { AdminOrder, ClientOrder } from '../shared/schemas/proofing';
 import { adminAndClient, adminUpload, localeTexts, makeImages, PHONE_HE_AND_DESK_EN } from './support/admin-helpers';
 import { expectNoAxeViolations } from './support/axe';
