@@ -4,8 +4,8 @@ import type { ClientOrder, PicksResponse } from '../../../shared/schemas/proofin
 import { uploadReadyPhoto } from '../../test/admin-upload';
 import { signUpVerified, type VerifiedUser } from '../../test/email-links';
 import { createTestAppWithAdmin, TEST_DATABASES, type TestApp } from '../../test/harness';
-import { TestClient } from '../../test/test-client';
 import { zipEntries } from '../../test/support/zip-entries';
+import { TestClient } from '../../test/test-client';
 
 const ADMIN = { email: 'photographer@example.com', password: 'order-archive-admin-secret' };
 const PASSWORD = 'riding at dawn';
