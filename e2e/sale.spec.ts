@@ -145,7 +145,9 @@ for (const { lng, viewport } of PHONE_HE_AND_DESK_EN) {
     // The photographer sees the report, confirms the payment (the form is filled from it) and gets a receipt number.
     await admin.goto(`/admin/orders?lng=${lng}`);
     const card = admin.locator(`[data-testid="admin-order"][data-email="${email}"]`);
-    await expect(card.getByTestId('order-payment-report')).toContainText(sales.report.admin.label);
+    const report = card.getByTestId('order-payment-report');
+    await expect(report).toContainText(home.pricing.methods.bit);
+    await expect(report).toContainText('Sent from my mother’s phone');
     await card.getByRole('button', { name: adminTexts.orders.markPaid }).click();
     const paying = card.getByRole('form', { name: adminTexts.orders.markPaid });
     await expect(paying.getByRole('radio', { name: home.pricing.methods.bit })).toBeChecked();
