@@ -1,5 +1,7 @@
 import { type DragEvent, useEffect, useId, useMemo, useRef, useState, useSyncExternalStore } from 'react';
 import { useTranslation } from 'react-i18next';
+import type { ErrorCode } from '../../../../shared/error-codes';
+import { ERROR_MESSAGE_KEYS } from '../../../api/error-messages';
 import { FormMessage } from '../../../components/FormMessage';
 import { AdminPanel } from '../shared/AdminPanel';
 import { formatBytes } from '../shared/format';
@@ -37,6 +39,13 @@ export function failureKey(error: UploadFailure): string {
       return 'upload.errors.storageFull';
     case 'disk-full':
       return 'upload.errors.diskFull';
+    // An edited version the server would not put in place of its item says why, in the API's own words.
+    case 'replace-other-type':
+    case 'replace-other-folder':
+    case 'media-trashed':
+    case 'media-not-ready':
+    case 'object-not-found':
+      return ERROR_MESSAGE_KEYS[error.code as ErrorCode];
     default:
       return 'upload.failed';
   }
