@@ -4,6 +4,7 @@ import type { AdminMedia } from '../../../../shared/schemas/admin';
 import { MediaImage } from '../../../components/Media/MediaImage';
 import { formatBytes } from '../shared/format';
 import { BulkBar } from './BulkBar';
+import { EditedVersions } from './EditedVersions';
 import { MoveDialog } from './MoveDialog';
 import { useGridDrag } from './useGridDrag';
 import { type GridActions, useGridSelection } from './useGridSelection';
@@ -65,6 +66,7 @@ export function MediaGrid({ items, working, onDelete, ...actions }: MediaGridPro
               )}
             </div>
             <bdi className="admin-tile__name">{item.name}</bdi>
+            {item.edited ? <EditedVersions item={item} folder={folder} /> : null}
             <span className="muted">
               <bdi>{formatBytes(item.size, i18n.language)}</bdi>
             </span>
