@@ -13,7 +13,7 @@ export function EditedVersions({ item, folder }: { item: AdminMedia; folder: str
   if (!ready) return null;
   return (
     <span className="admin-tile__edited">
-      <span className="admin-tile__edited-mark">{t('edits.versions.edited')}</span>
+      <span className="edited-mark">{t('edits.versions.edited')}</span>
       <button type="button" className="button button--ghost" onClick={() => setOpen(true)}>
         {t('edits.versions.open')}
       </button>

@@ -1,4 +1,4 @@
-import { type DragEvent, useEffect, useId, useRef, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { AdminMedia } from '../../../../shared/schemas/admin';
 import { ConfirmDialog } from '../../../components/Dialog';
@@ -6,6 +6,7 @@ import { useNamespace } from '../../../hooks/useNamespace';
 import { EditMatchTable, EditSummaryLine, type FileMatch } from './EditMatchTable';
 import { type EditDecision, initialDecision, summarizeDecisions, uploadsOf } from './edit-decisions';
 import { matchEdits } from './edit-matching';
+import { FileDropZone } from './FileDropZone';
 import { uploadStore } from './upload-store';
 import './upload-edits.css';
 
@@ -27,11 +28,9 @@ export function UploadEditsDialog({
   onClose: () => void;
 }) {
   const { t } = useTranslation('sales');
-  const inputId = useId();
   const [matches, setMatches] = useState<FileMatch[]>([]);
   const [decisions, setDecisions] = useState<EditDecision[]>([]);
   const [matching, setMatching] = useState(false);
-  const [dragging, setDragging] = useState(false);
   const [error, setError] = useState<string | null>(null);
   // The latest matching run: an earlier one that ends later (more files were chosen meanwhile) is ignored.
   const run = useRef(0);
@@ -57,11 +56,6 @@ export function UploadEditsDialog({
       setMatching(false);
     });
   };
-  const onDrop = (event: DragEvent) => {
-    event.preventDefault();
-    setDragging(false);
-    choose(event.dataTransfer.files);
-  };
 
   const summary = summarizeDecisions(decisions);
   const confirm = () => {
@@ -86,34 +80,13 @@ export function UploadEditsDialog({
       onCancel={onClose}
     >
       <p className="dialog__text">{t('edits.intro')}</p>
-      <fieldset
-        className="uploader__drop"
-        data-dragging={dragging}
-        onDragOver={(event) => {
-          event.preventDefault();
-          setDragging(true);
-        }}
-        onDragLeave={() => setDragging(false)}
-        onDrop={onDrop}
-      >
-        <legend className="visually-hidden">{t('edits.choose')}</legend>
-        <label htmlFor={inputId} className="button">
-          {t('edits.choose')}
-        </label>
-        <input
-          id={inputId}
-          className="visually-hidden"
-          type="file"
-          accept="image/*,video/*"
-          multiple
-          data-testid="edits-input"
-          onChange={(event) => {
-            choose(event.currentTarget.files);
-            event.currentTarget.value = '';
-          }}
-        />
-        <span className="muted">{t('edits.drop')}</span>
-      </fieldset>
+      <FileDropZone
+        legend={t('edits.choose')}
+        chooseLabel={t('edits.choose')}
+        dropHint={t('edits.drop')}
+        onFiles={choose}
+        testId="edits-input"
+      />
       {matching ? (
         <p role="status" className="muted">
           {t('edits.matching')}

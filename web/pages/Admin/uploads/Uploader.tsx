@@ -1,10 +1,11 @@
-import { type DragEvent, useEffect, useId, useMemo, useRef, useState, useSyncExternalStore } from 'react';
+import { useEffect, useId, useMemo, useRef, useState, useSyncExternalStore } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { ErrorCode } from '../../../../shared/error-codes';
 import { ERROR_MESSAGE_KEYS } from '../../../api/error-messages';
 import { FormMessage } from '../../../components/FormMessage';
 import { AdminPanel } from '../shared/AdminPanel';
 import { formatBytes } from '../shared/format';
+import { FileDropZone } from './FileDropZone';
 import {
   forgetUnfinishedUploads,
   type UploadFailure,
@@ -125,7 +126,6 @@ export function Uploader({
     () => allTasks.filter((task) => uploadTargetKey(task.target) === targetKey),
     [allTasks, targetKey],
   );
-  const [dragging, setDragging] = useState(false);
   const [unfinished, setUnfinished] = useState(() => unfinishedUploads());
   const latestOnUploaded = useRef(onUploaded);
   latestOnUploaded.current = onUploaded;
@@ -141,11 +141,6 @@ export function Uploader({
     if (disabled || !files || files.length === 0) return;
     queue.add(Array.from(files), 'event' in target ? { event: target.event } : { folder: target.folder });
     setUnfinished([]);
-  };
-  const onDrop = (event: DragEvent) => {
-    event.preventDefault();
-    setDragging(false);
-    add(event.dataTransfer.files);
   };
   const someFailed = tasks.some((task) => task.state === 'error');
 
@@ -166,36 +161,14 @@ export function Uploader({
           </button>
         </div>
       ) : null}
-      <fieldset
-        className="uploader__drop"
+      <FileDropZone
+        legend={t('upload.title')}
+        chooseLabel={t('upload.choose')}
+        dropHint={t('upload.drop')}
+        onFiles={add}
         disabled={disabled}
-        data-dragging={dragging}
-        onDragOver={(event) => {
-          event.preventDefault();
-          setDragging(true);
-        }}
-        onDragLeave={() => setDragging(false)}
-        onDrop={onDrop}
-      >
-        <legend className="visually-hidden">{t('upload.title')}</legend>
-        <label htmlFor={inputId} className="button">
-          {t('upload.choose')}
-        </label>
-        <input
-          id={inputId}
-          className="visually-hidden"
-          type="file"
-          name="files"
-          accept="image/*,video/*"
-          multiple
-          data-testid="upload-input"
-          onChange={(event) => {
-            add(event.currentTarget.files);
-            event.currentTarget.value = '';
-          }}
-        />
-        <span className="muted">{t('upload.drop')}</span>
-      </fieldset>
+        testId="upload-input"
+      />
       <FormMessage kind="error" text={someFailed ? t('upload.someFailed') : null} />
       {tasks.length > 0 ? (
         <>
