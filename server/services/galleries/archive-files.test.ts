@@ -16,11 +16,15 @@ const picture = (width: number, format: Derivative['format'], role: Derivative['
 });
 
 function record(overrides: Partial<MediaRecord>): MediaRecord {
+  const fullPath = overrides.fullPath ?? 'dana/IMG_1234.CR2';
   return {
     id: 'm1',
     folder: 'dana',
     name: 'IMG_1234.CR2',
-    fullPath: 'dana/IMG_1234.CR2',
+    fullPath,
+    // Where the original's bytes are: the name path, until an edited version replaces them.
+    originalKey: fullPath,
+    editedAt: null,
     size: 25_000_000,
     crc32: 1234,
     isVideo: false,
@@ -60,6 +64,17 @@ describe('the web-size rendition of an item', () => {
 });
 
 describe('the files of a Download All', () => {
+  it('holds an edited item’s present original, dated when the edit replaced it', () => {
+    const edited = record({ originalKey: '_originals/m1/edit-1.cr2', editedAt: '2026-11-26T09:30:00.000Z' });
+    expect(archiveFiles([edited], 'full')).toEqual([
+      expect.objectContaining({
+        name: 'IMG_1234.CR2',
+        key: '_originals/m1/edit-1.cr2',
+        modified: new Date('2026-11-26T09:30:00.000Z'),
+      }),
+    ]);
+  });
+
   it('holds the originals at full size, with their recorded CRC', () => {
     expect(archiveFiles([record({ derivatives: camera })], 'full')).toEqual([
       {
