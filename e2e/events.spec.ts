@@ -411,6 +411,10 @@ test('the photographer sees the order with its competition and ride, marks it pa
   const delivery = card.getByRole('form', { name: 'Deliver' });
   await expect(delivery.getByRole('radio', { name: /Only the picked photos/ })).toBeChecked();
   await delivery.getByRole('button', { name: 'Deliver now' }).click();
+  // No edited version was uploaded for these competition photos, so delivering asks first.
+  const unedited = admin.getByRole('dialog', { name: 'Deliver without edits?' });
+  await expect(unedited).toContainText('no edited version yet. Deliver anyway?');
+  await unedited.getByRole('button', { name: 'Deliver anyway' }).click();
   await expect(card).toHaveAttribute('data-status', 'delivered');
 
   const orders = (await (await admin.request.get('/api/admin/orders')).json()) as { orders: AdminOrder[] };

@@ -301,6 +301,10 @@ test('the photographer sees the order, marks it paid by Bit and delivers the pic
   const delivery = card.getByRole('form', { name: 'Deliver' });
   await expect(delivery.getByRole('radio', { name: /Only the picked photos/ })).toBeChecked();
   await delivery.getByRole('button', { name: 'Deliver now' }).click();
+  // No edited version was uploaded for these picked photos, so delivering asks first.
+  const unedited = admin.getByRole('dialog', { name: 'Deliver without edits?' });
+  await expect(unedited).toContainText('no edited version yet. Deliver anyway?');
+  await unedited.getByRole('button', { name: 'Deliver anyway' }).click();
   await expect(card).toHaveAttribute('data-status', 'delivered');
   await expect(card.getByRole('button', { name: /Mark paid|Deliver|Cancel order/ })).toHaveCount(0);
   await expectNoAxeViolations(admin);
