@@ -9,16 +9,6 @@ import type {
   ReceiptTable,
 } from './schema-sales';
 
-export type {
-  ClientOrderEventTable,
-  ClientOrderItemTable,
-  ClientOrderTable,
-  CounterTable,
-  GalleryModeTable,
-  PickTable,
-  ReceiptTable,
-};
-
 /**
  * The application's tables as Kysely sees them. Column names are snake_case here and never leave the server:
  * presenters map rows to the API's shapes. Timestamps are ISO-8601 UTC text so SQLite and PostgreSQL agree.

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { Selectable } from 'kysely';
 import type { Db } from '../db/database';
-import type { ClientOrderTable } from '../db/schema';
+import type { ClientOrderTable } from '../db/schema-sales';
 import { type NewJob, newJobRow } from './job-repository';
 import { takeOrderReference } from './order-reference';
 

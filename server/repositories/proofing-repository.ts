@@ -1,5 +1,5 @@
 import type { Db } from '../db/database';
-import type { GalleryModeTable } from '../db/schema';
+import type { GalleryModeTable } from '../db/schema-sales';
 
 export type GalleryModeValue = GalleryModeTable['mode'];
 

@@ -1,6 +1,6 @@
 import type { Selectable } from 'kysely';
 import type { Db } from '../db/database';
-import type { ReceiptTable } from '../db/schema';
+import type { ReceiptTable } from '../db/schema-sales';
 import { nextInSequence } from './counter-repository';
 
 /** A receipt's place in its year's sequence: receipt `number` of `year`. */
