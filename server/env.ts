@@ -58,6 +58,7 @@ const schema = z.object({
     .max(3600, { message: 'expected at most 3600 seconds' })
     .default(30),
   MEDIA_ACCEL: z.enum(['off', 'nginx'], { message: 'expected off or nginx' }).default('off'),
+  READ_START_NUMBERS: booleanText.default(true),
   STORAGE_QUOTA_BYTES: z.coerce
     .number({ message: 'expected a number of bytes' })
     .int({ message: 'expected a whole number of bytes' })
@@ -110,6 +111,11 @@ export interface Config {
   mediaAccel: 'off' | 'nginx';
   /** The most the stored originals may take; an upload past it is refused with 402 quota-exceeded. */
   storageQuotaBytes: number | undefined;
+  /**
+   * Whether an event photo's start numbers are read from the frame (OCR). On by default; test apps turn it off unless
+   * a test is about the reading, since the models take ~1 s a photo.
+   */
+  readStartNumbers: boolean;
   /**
    * How long a background job's claim lasts without renewal (renewed every third of it). After a crash another
    * instance takes the job over once it runs out.
@@ -191,6 +197,7 @@ export function loadConfig(source: Record<string, string | undefined> = process.
         : { kind: 'disk', root: path.join(dataDir, 'media') },
     mediaAccel: env.MEDIA_ACCEL,
     storageQuotaBytes: env.STORAGE_QUOTA_BYTES,
+    readStartNumbers: env.READ_START_NUMBERS,
     jobLeaseMs: env.JOB_LEASE_SECONDS * 1000,
   };
 }

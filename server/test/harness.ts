@@ -70,6 +70,8 @@ export async function createTestApp(
     DATA_DIR: temp.dir,
     LOG_LEVEL: 'silent',
     DEMO_CONTENT: 'false',
+    // The OCR models cost ~1 s a photo: only the tests about reading start numbers turn it on.
+    READ_START_NUMBERS: 'false',
     PUBLIC_URL: 'http://localhost:3000',
     ...(pgSchema ? { DATABASE_URL: pgSchema.url } : {}),
     ...options.env,
