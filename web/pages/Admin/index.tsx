@@ -8,6 +8,7 @@ import { useNamespace } from '../../hooks/useNamespace';
 import { useSession } from '../../hooks/useSession';
 import { Link, Navigate, useLocation } from '../../router';
 import { AgreementsPanel } from './agreements/AgreementsPanel';
+import { ApiKeysPanel } from './apiKeys/ApiKeysPanel';
 import { BookingsPanel } from './bookings/BookingsPanel';
 import { ClientsPanel } from './clients/ClientsPanel';
 import EventsPanel from './events/EventsPanel';
@@ -34,6 +35,7 @@ const TABS = [
   'mainGallery',
   'watermark',
   'contactDetails',
+  'apiKeys',
   'trash',
   'agreements',
 ] as const;
@@ -83,6 +85,8 @@ function TabContent({ tab, folder }: { tab: Tab; folder: string | null }) {
       return <BookingsPanel />;
     case 'contactDetails':
       return <ContactSettingsPanel />;
+    case 'apiKeys':
+      return <ApiKeysPanel />;
   }
 }
 

@@ -10,8 +10,10 @@ import { CameraClocks, ClassRounds } from './EventClocks';
 import { EventEntries } from './EventEntries';
 import { EventFields, type EventFieldValues } from './EventFields';
 import { EventPhotos } from './EventPhotos';
+import { EventPosterLink } from './EventPosterLink';
 import { eventLink } from './event-admin-logic';
 import { eventsAdminApi, eventsAdminKeys } from './events-admin-api';
+import { ReviewQueue } from './ReviewQueue';
 import { StartListUpload } from './StartListUpload';
 
 /** After an upload, the event and its photos are asked again this often, for this long, while they are placed. */
@@ -116,6 +118,7 @@ export function EventDetail({ event, onBack }: { event: AdminEvent; onBack: () =
             testId="event-link"
           />
           {event.visibility === 'unlisted' ? <p className="muted">{t('detail.unlistedNote')}</p> : null}
+          <EventPosterLink event={event} />
         </div>
       )}
       <EditEvent event={event} />
@@ -130,6 +133,7 @@ export function EventDetail({ event, onBack }: { event: AdminEvent; onBack: () =
         />
         <p className="muted">{t('photos.uploadHint')}</p>
       </div>
+      <ReviewQueue event={event} />
       <EventPhotos event={event} entries={entries.data?.entries ?? []} poll={placing} />
       <ClassRounds event={event} entries={entries.data?.entries ?? []} />
       <CameraClocks event={event} poll={placing} />
