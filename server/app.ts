@@ -84,7 +84,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
 
   registerSecurityHeaders(app, config);
   registerSameOrigin(app, config.publicUrl);
-  registerAuthorization(app, ctx.accounts.sessionUser);
+  registerAuthorization(app, { session: ctx.accounts.sessionUser, apiKey: ctx.apiKeys.userOfKey });
   await app.register(cookie);
   // Off by default; routes that need a limit (sign-in, reset) opt in with `config.rateLimit`. Counted in the database,
   // so every instance adds to one total and a restart keeps it.

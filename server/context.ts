@@ -6,6 +6,7 @@ import type { ChangeFeed } from './cache/change-feed';
 import type { PublicPageCache } from './cache/public-pages';
 import type { Config } from './env';
 import type { Instances } from './jobs/instances';
+import type { ApiKeys } from './services/accounts/api-keys';
 import type { ClientAccounts } from './services/accounts/client-accounts';
 import type { ClientsAdmin } from './services/accounts/clients-admin';
 import type { EventService } from './services/events/events';
@@ -15,6 +16,7 @@ import type { GalleryService } from './services/galleries/gallery-service';
 import type { PhotosReadyService } from './services/galleries/photos-ready';
 import type { AdminMediaService } from './services/media/admin-media';
 import type { BulkMediaService } from './services/media/bulk-media';
+import type { KnownUploads } from './services/media/known-uploads';
 import type { MediaAccess } from './services/media/media-access';
 import type { MediaUrls } from './services/media/media-urls';
 import type { ProofService } from './services/media/proofs';
@@ -56,6 +58,8 @@ export interface AppContext {
   authLimits: AuthLimits;
   /** Each account's client and gallery, address verification and invitations (server/services/accounts/client-accounts.ts). */
   clientAccounts: ClientAccounts;
+  /** The keys the sync command signs in with as the admin: made, listed, revoked, checked (services/accounts/api-keys.ts). */
+  apiKeys: ApiKeys;
   /** The photographer's clients: add, invite, change address, remove, give an unowned folder. */
   clientsAdmin: ClientsAdmin;
   /** The booking terms, their acceptance, and the audit trail of who accepted which version. */
@@ -68,6 +72,8 @@ export interface AppContext {
   notices: PhotographerNotices;
   /** Resumable uploads (tus) into a folder or an event; /api/uploads hands each request to it. */
   uploads: TusUploads;
+  /** Which contents (MD5) a folder or an event already has: the sync command skips those files. */
+  knownUploads: KnownUploads;
   /** Derivatives read from storage, kept in memory by their content-addressed keys (they never change). */
   derivativeCache: SmallObjectCache;
   /** The server-rendered pages of visitors who are not signed in, kept until what they show changes. */

@@ -7,8 +7,10 @@ import type { ScryptParams } from '../auth/password-hash';
 import { createResetService } from '../auth/reset-service';
 import { loadAuthSecret } from '../auth/secret';
 import { DEFAULT_SIGN_IN_DELAY, type SignInDelay } from '../auth/sign-in-delay';
+import { createApiKeyRepository } from '../repositories/api-key-repository';
 import { createAuthAttemptRepository } from '../repositories/auth-attempt-repository';
 import { createResetTokenRepository } from '../repositories/reset-token-repository';
+import { createApiKeys } from '../services/accounts/api-keys';
 import { createClientAccounts } from '../services/accounts/client-accounts';
 import { backfillClients } from '../services/accounts/client-backfill';
 import { createClientsAdmin } from '../services/accounts/clients-admin';
@@ -100,6 +102,14 @@ export async function composeAccounts(
     accounts,
     limits,
     clientAccounts,
+    // A key acts as the admin account, as the admin's own session would show it.
+    apiKeys: createApiKeys({
+      keys: createApiKeyRepository(database.db),
+      adminUser: async () => {
+        const found = await (await auth.$context).internalAdapter.findUserByEmail(config.adminEmail);
+        return found ? clientAccounts.presentUser(found.user) : null;
+      },
+    }),
     passwordResets: createResetService({
       clientAccounts,
       auth,

@@ -9,7 +9,7 @@ import { composeGalleries } from './galleries';
 import { composeMedia } from './media';
 import { composeProofing } from './proofing';
 import { composeSite } from './site';
-import { composeUploads } from './uploads';
+import { composeKnownUploads, composeUploads } from './uploads';
 
 export type { AuthModuleOptions } from './accounts';
 
@@ -58,6 +58,8 @@ export async function composeServices(input: CompositionInput & { auth?: AuthMod
     passwordResets: accounts.passwordResets,
     authLimits: accounts.limits,
     clientAccounts: accounts.clientAccounts,
+    apiKeys: accounts.apiKeys,
+    knownUploads: composeKnownUploads(media, competitions),
     clientsAdmin: accounts.clientsAdmin,
     agreements: site.agreements,
     contactDetails: site.contactDetails,

@@ -1,5 +1,7 @@
 import path from 'node:path';
+import { AppError } from '../errors';
 import { eventFolder } from '../services/events/events';
+import { createKnownUploads } from '../services/media/known-uploads';
 import { createFileUploadStore } from '../uploads/file-upload-store';
 import { createS3UploadStore } from '../uploads/s3-upload-store';
 import { createTusUploads, UNFINISHED_UPLOAD_TTL_MS } from '../uploads/tus-uploads';
@@ -43,5 +45,17 @@ export function composeUploads(base: Foundation, media: MediaArea, { events }: E
     assertRoomFor: (bytes) => media.storageApi.assertRoomFor(bytes),
     replacements: media.runtime.replacements,
     logger: base.logger,
+  });
+}
+
+/** The sync command's question "which of these files do you have already?", for a client's folder or an event. */
+export function composeKnownUploads(media: MediaArea, { events }: EventsArea) {
+  return createKnownUploads({
+    media: media.runtime.media,
+    resolveFolder: (folder) => media.adminMedia.resolveFolder(folder),
+    resolveEvent: async (eventId) => {
+      if (!(await events.exists(eventId))) throw new AppError('not-found', 'There is no such event.');
+      return eventFolder(eventId);
+    },
   });
 }

@@ -299,6 +299,17 @@ export interface RateLimitTable {
   expires_at: ColumnType<number | string, number, number>;
 }
 
+/** A key the photographer's tools sign in with, kept as its SHA-256 (migration 024_api_keys). */
+export interface ApiKeyTable {
+  id: string;
+  name: string;
+  key_hash: string;
+  prefix: string;
+  created_at: string;
+  last_used_at: string | null;
+  revoked_at: string | null;
+}
+
 export interface DatabaseSchema {
   setting: SettingTable;
   auth_attempt: AuthAttemptTable;
@@ -330,4 +341,5 @@ export interface DatabaseSchema {
   rate_limit: RateLimitTable;
   counter: CounterTable;
   receipt: ReceiptTable;
+  api_key: ApiKeyTable;
 }

@@ -33,6 +33,22 @@ export function createMediaReadRepository(db: Db) {
     },
 
     /**
+     * Which of these contents (MD5, base64) a folder already has, in any state: processing rows have no MD5 yet, and a
+     * trashed item counts, since the photographer put it there.
+     */
+    async knownHashes(folder: string, md5Hashes: string[]): Promise<string[]> {
+      if (md5Hashes.length === 0) return [];
+      const rows = await db
+        .selectFrom('media')
+        .select('md5_hash')
+        .distinct()
+        .where('folder', '=', folder)
+        .where('md5_hash', 'in', md5Hashes)
+        .execute();
+      return rows.map((row) => row.md5_hash);
+    },
+
+    /**
      * One gallery page of visible items (ready, not in the trash) in display order, after `cursor`. It walks the
      * (folder, status[, is_video], position, id) index from the cursor, so its cost does not grow with depth.
      */

@@ -15,6 +15,7 @@ import { trashListSchema } from '../../../shared/schemas/admin-bulk';
 import type { AppContext } from '../../context';
 import { requireAdmin } from '../../plugins/authorize';
 import { presentAdminMedia, presentTrashItem } from '../../presenters/admin-media-presenter';
+import { apiKeyRoutes } from './api-keys';
 import { bulkMediaRoutes } from './bulk';
 import { clientRoutes } from './clients';
 import { eventAdminRoutes } from './events';
@@ -104,6 +105,7 @@ export const adminRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (ap
     (request) => admin.setHomePicks(request.body),
   );
 
+  await app.register(apiKeyRoutes, { ctx });
   await app.register(bulkMediaRoutes, { ctx });
   await app.register(clientRoutes, { ctx });
   await app.register(orderAdminRoutes, { ctx });
