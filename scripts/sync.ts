@@ -56,6 +56,8 @@ async function main(): Promise<number> {
     state.save();
   }
   progress.say(progress.summary());
+  const waiting = state.queue.length;
+  if (waiting > 0 && progress.counts.failed === 0) progress.say(`${waiting} still waiting: sent next time.`);
   return progress.counts.failed > 0 ? 1 : 0;
 }
 

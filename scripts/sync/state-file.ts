@@ -48,6 +48,12 @@ export class StateFile {
     this.#data.hashes[relative] = { size, mtimeMs, md5 };
   }
 
+  /** Whether this file, unchanged since it was hashed, was sent: the watch ignores it without reading it again. */
+  sentUnchanged(relative: string, size: number, mtimeMs: number): boolean {
+    const md5 = this.cachedHash(relative, size, mtimeMs);
+    return md5 !== undefined && this.#sent.has(md5);
+  }
+
   wasSent(md5: string): boolean {
     return this.#sent.has(md5);
   }

@@ -48,9 +48,10 @@ export async function watchFolder(
     ignored: (file) => isHidden(path.relative(folder, file)),
     awaitWriteFinish: { stabilityThreshold: STABLE_FOR_MS, pollInterval: 250 },
   });
-  const queueFile = (file: string) => {
+  const queueFile = (file: string, stat?: { size: number; mtimeMs: number }) => {
     const relative = path.relative(folder, file);
     if (!mediaTypeOf(relative)) return;
+    if (stat && state.sentUnchanged(relative, stat.size, stat.mtimeMs)) return;
     state.enqueue(relative);
     state.save();
     nudge();
