@@ -84,6 +84,7 @@ export async function composeServices(input: CompositionInput & { auth?: AuthMod
     archives: galleries.archives,
     photosReady: galleries.photosReady,
     events,
+    riderSubscriptions: competitions.riderSubscriptions,
     picks: sales.picks,
     orders: sales.orders,
     orderDownloads: sales.orderDownloads,
