@@ -12,7 +12,7 @@ const EVENT: PublicEvent = {
   date: '2026-05-14',
   endDate: '2026-05-14',
   venue: 'Kfar Hess',
-  discipline: 'jumping',
+  discipline: 'show-jumping',
   indexable: true,
   cover: null,
   entryCount: 40,
