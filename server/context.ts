@@ -10,6 +10,7 @@ import type { ApiKeys } from './services/accounts/api-keys';
 import type { ClientAccounts } from './services/accounts/client-accounts';
 import type { ClientsAdmin } from './services/accounts/clients-admin';
 import type { EventService } from './services/events/events';
+import type { RiderSubscriptions } from './services/events/rider-subscriptions';
 import type { FolderArchiveService } from './services/galleries/folder-archive';
 import type { GalleryModes } from './services/galleries/gallery-modes';
 import type { GalleryService } from './services/galleries/gallery-service';
@@ -102,6 +103,8 @@ export interface AppContext {
   receipts: ReceiptService;
   /** Competitions: events, start lists, where each photo belongs, and "find my photos". */
   events: EventService;
+  /** "Tell me when my photos are ready": riders' subscriptions to a start number, confirmed and ended by links. */
+  riderSubscriptions: RiderSubscriptions;
   /** Gallery pages at a flat cost, and whole folders for the archive. */
   gallery: GalleryService;
   /** "What you cached of this is out of date", to this process and every other instance (server/cache/change-feed.ts). */

@@ -59,6 +59,12 @@ const schema = z.object({
     .default(30),
   MEDIA_ACCEL: z.enum(['off', 'nginx'], { message: 'expected off or nginx' }).default('off'),
   READ_START_NUMBERS: booleanText.default(true),
+  RIDER_NOTICE_DELAY_SECONDS: z.coerce
+    .number({ message: 'expected a number of seconds' })
+    .int({ message: 'expected a whole number of seconds' })
+    .min(0, { message: 'expected at least 0 seconds' })
+    .max(3600, { message: 'expected at most 3600 seconds' })
+    .default(120),
   STORAGE_QUOTA_BYTES: z.coerce
     .number({ message: 'expected a number of bytes' })
     .int({ message: 'expected a whole number of bytes' })
@@ -116,6 +122,11 @@ export interface Config {
    * a test is about the reading, since the models take ~1 s a photo.
    */
   readStartNumbers: boolean;
+  /**
+   * How long after photos are placed the riders who asked are e-mailed: every placement until then is told of in one
+   * mail. Two minutes by default; tests use 0.
+   */
+  riderNoticeDelayMs: number;
   /**
    * How long a background job's claim lasts without renewal (renewed every third of it). After a crash another
    * instance takes the job over once it runs out.
@@ -198,6 +209,7 @@ export function loadConfig(source: Record<string, string | undefined> = process.
     mediaAccel: env.MEDIA_ACCEL,
     storageQuotaBytes: env.STORAGE_QUOTA_BYTES,
     readStartNumbers: env.READ_START_NUMBERS,
+    riderNoticeDelayMs: env.RIDER_NOTICE_DELAY_SECONDS * 1000,
     jobLeaseMs: env.JOB_LEASE_SECONDS * 1000,
   };
 }

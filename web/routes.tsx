@@ -52,6 +52,8 @@ const pages: Array<[path: string, component: ComponentType<PageProps>]> = [
   ['/gallery', lazy(() => import('./pages/Gallery/index'))],
   // The competitions' list and each event's page share one chunk.
   ['/events/:slug?', lazy(() => import('./pages/Events/index'))],
+  // The printable poster: its own chunk, with the QR encoder.
+  ['/events/:slug/poster', lazy(() => import('./pages/EventPoster/index'))],
   ['/me', lazy(() => import('./pages/MyGallery/index'))],
   ['/me/orders', lazy(() => import('./pages/MyOrders/index'))],
   ['/contact', lazy(() => import('./pages/Contact/index'))],

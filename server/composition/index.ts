@@ -86,6 +86,7 @@ export async function composeServices(input: CompositionInput & { auth?: AuthMod
     archives: galleries.archives,
     photosReady: galleries.photosReady,
     events,
+    riderSubscriptions: competitions.riderSubscriptions,
     picks: sales.picks,
     orders: sales.orders,
     orderDownloads: sales.orderDownloads,

@@ -1,6 +1,6 @@
 import path from 'node:path';
 import type { Database } from '../db/database';
-import { createWorker, type WorkerLogger } from '../jobs/worker';
+import { createWorker, type JobHandler, type WorkerLogger } from '../jobs/worker';
 import { createJobRepository } from '../repositories/job-repository';
 import { createMediaRepository } from '../repositories/media-repository';
 import { createMediaVersionRepository } from '../repositories/media-version-repository';
@@ -77,9 +77,15 @@ export function createMediaRuntime(deps: {
     galleryChanged: deps.galleryChanged,
     onReady: deps.onReady,
   });
+  const handlers: Record<string, JobHandler> = {
+    [DERIVE_JOB]: derive,
+    [PROOF_JOB]: proofs,
+    [ORDER_DELIVERY_JOB]: delivery,
+    [REPLACE_JOB]: replace,
+  };
   const worker = createWorker({
     jobs,
-    handlers: { [DERIVE_JOB]: derive, [PROOF_JOB]: proofs, [ORDER_DELIVERY_JOB]: delivery, [REPLACE_JOB]: replace },
+    handlers,
     logger: deps.logger,
     leaseMs: deps.leaseMs,
     scratchDir: workRoot,
@@ -94,5 +100,14 @@ export function createMediaRuntime(deps: {
     storage: deps.storage,
     notify: () => worker.notify(),
   });
-  return { media, jobs, ingest, replacements, worker };
+  return {
+    media,
+    jobs,
+    ingest,
+    replacements,
+    worker,
+    handleJobs: (type, handler) => {
+      handlers[type] = handler;
+    },
+  };
 }

@@ -342,4 +342,20 @@ export interface DatabaseSchema {
   counter: CounterTable;
   receipt: ReceiptTable;
   api_key: ApiKeyTable;
+  rider_subscription: RiderSubscriptionTable;
+}
+
+/** "Tell me when my photos are ready": one event, start number and address (migration 025_rider_subscriptions). */
+export interface RiderSubscriptionTable {
+  id: string;
+  event_id: string;
+  number: string;
+  email: string;
+  language: string;
+  confirm_token_hash: string;
+  confirmed_at: string | null;
+  unsubscribe_token: string;
+  told_count: ColumnType<number, number | undefined, number>;
+  last_notified_at: string | null;
+  created_at: string;
 }

@@ -11,6 +11,8 @@ export interface MailMessage {
   html: string;
   /** Pictures the HTML shows inline as `cid:<cid>`: they travel with the message, so no link can expire. */
   attachments?: MailAttachment[];
+  /** Extra header fields, such as `List-Unsubscribe` on mail a reader asked for and may stop with one click. */
+  headers?: Record<string, string>;
 }
 
 export interface MailAttachment {

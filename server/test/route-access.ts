@@ -173,6 +173,9 @@ export const ROUTE_ACCESS: Record<string, AccessRow> = {
   'PUT /api/events/:slug/picks/:mediaId': VERIFIED,
   'DELETE /api/events/:slug/picks/:mediaId': VERIFIED,
   'POST /api/events/:slug/orders': VERIFIED,
+  'POST /api/events/:slug/subscriptions': PUBLIC,
+  'GET /api/subscriptions/confirm': PUBLIC,
+  'GET /api/subscriptions/unsubscribe': PUBLIC,
 
   // The admin panel (server/routes/admin) and the tus upload endpoint (server/uploads): the admin only.
   'GET /api/admin/folders': ADMIN_ONLY,

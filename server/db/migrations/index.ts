@@ -21,6 +21,7 @@ import * as m020receipts from './020_receipts';
 import * as m021mediaVersions from './021_media_versions';
 import * as m022clientIncludedPicks from './022_client_included_picks';
 import * as m024apiKeys from './024_api_keys';
+import * as m025riderSubscriptions from './025_rider_subscriptions';
 
 /**
  * Every migration, by name; the name is the file's. Names sort in the order they run, each number once. Never edit a
@@ -50,6 +51,7 @@ export const migrations: Record<string, Migration> = {
   '021_media_versions': m021mediaVersions,
   '022_client_included_picks': m022clientIncludedPicks,
   '024_api_keys': m024apiKeys,
+  '025_rider_subscriptions': m025riderSubscriptions,
 };
 
 /**

@@ -12,6 +12,7 @@ import { publicEventList, publicEventPage } from '../../answers/event-answers';
 import type { AppContext } from '../../context';
 import { presentEntryResult, presentEventProof } from '../../presenters/event-presenter';
 import { eventBuyingRoutes } from './buying';
+import { riderSubscriptionRoutes } from './subscriptions';
 
 const slugParams = z.object({ slug: eventSlugSchema });
 const keyQuery = z.object({ key: z.string().max(64).optional() });
@@ -71,4 +72,5 @@ export const eventRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (ap
   );
 
   await app.register(eventBuyingRoutes, { ctx });
+  await app.register(riderSubscriptionRoutes, { ctx });
 };

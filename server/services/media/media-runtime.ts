@@ -1,4 +1,4 @@
-import type { Worker } from '../../jobs/worker';
+import type { JobHandler, Worker } from '../../jobs/worker';
 import type { JobRepository } from '../../repositories/job-repository';
 import type { MediaRepository } from '../../repositories/media-repository';
 import type { IngestService } from './ingest';
@@ -16,4 +16,9 @@ export interface MediaRuntime {
   replacements: OriginalReplacements;
   /** Not started: the app starts it when ready and stops it before the database closes. */
   worker: Worker;
+  /**
+   * Gives the worker the jobs of an area built after the pipeline (the riders' notices of events); the app adds them
+   * while it is put together, before the worker starts.
+   */
+  handleJobs(type: string, handler: JobHandler): void;
 }

@@ -21,6 +21,7 @@ import type { EntryTools } from './EntryCard';
 import { EventSearch } from './EventSearch';
 import { eventsApi, eventsKeys } from './events-api';
 import { HorsesNote } from './HorsesNote';
+import { SubscribeForm } from './SubscribeForm';
 
 const notFound = (error: unknown) => error instanceof ApiError && error.status === 404;
 
@@ -94,8 +95,8 @@ function LookingOnly({
   };
   return (
     <>
-      <BuyNotice user={user} signIn={signIn} />
       <EventSearch slug={slug} accessKey={accessKey} language={language} tools={tools} />
+      <BuyNotice user={user} signIn={signIn} />
     </>
   );
 }
@@ -125,12 +126,15 @@ function EventDetails({
       <p className="muted event-facts__counts">
         {t('event.rides', { count: event.entryCount })} · {t('list.photos', { count: event.photoCount })}
       </p>
-      <Prices language={language} />
+      {/* The search first, in the DOM too: on a phone, and for a keyboard or a screen reader, it is what a rider came
+          for; the prices and the alerts follow it. */}
       {isLoading ? null : buyer ? (
         <BuyerEvent key={buyer.id} user={buyer} slug={slug} accessKey={accessKey} language={language} />
       ) : (
         <LookingOnly user={user} slug={slug} accessKey={accessKey} language={language} />
       )}
+      <Prices language={language} />
+      <SubscribeForm slug={slug} accessKey={accessKey} />
       <p className="event-page__back">
         <Link to="/events">{t('event.all')}</Link>
       </p>

@@ -35,6 +35,9 @@ export const eventsApi = {
   /** The whole entry (with `entryId`), or the picks made on this event's page (without). */
   order: (slug: string, body: { note: string; entryId?: string; key?: string }) =>
     apiFetch<OrderCreated>(`${eventUrl(slug)}/orders`, { method: 'POST', json: body }),
+  /** "Tell me when my photos are ready": always the same answer, whether or not the address had asked before. */
+  subscribe: (slug: string, body: { number: string; email: string; key?: string }) =>
+    apiFetch<{ status: string }>(`${eventUrl(slug)}/subscriptions`, { method: 'POST', json: body }),
 };
 
 export const eventsKeys = {
