@@ -85,14 +85,18 @@ export const adminEventSchema = publicEventSchema.extend({
 export type AdminEvent = z.infer<typeof adminEventSchema>;
 export const adminEventListSchema = z.object({ events: z.array(adminEventSchema) });
 
-/** One line of the start list, as the public search and the admin's start-list view both name it. */
+/**
+ * One line of the start list, as the public search and the admin's start-list view both name it. Only the number is
+ * always given: rider, horse and class are '' when the start list does not name them, the start time (an instant)
+ * null when it gives none.
+ */
 const entryLineSchema = z.object({
   id: z.string(),
   number: z.string(),
   rider: z.string(),
   horse: z.string(),
   class: z.string(),
-  startTime: z.string(),
+  startTime: z.string().nullable(),
 });
 
 /** One entry of the start list, as a search result shows it (with its proofs). */
