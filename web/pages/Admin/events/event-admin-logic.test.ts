@@ -5,39 +5,9 @@ import {
   classRounds,
   eventLink,
   isoToZonedTime,
-  isValidSlug,
   startListProblems,
-  suggestSlug,
   zonedTimeToIso,
 } from './event-admin-logic';
-
-describe('the address suggested from an event’s name', () => {
-  it('keeps Latin letters and digits, joined by hyphens', () => {
-    expect(suggestSlug('Spring Cup 2026')).toBe('spring-cup-2026');
-    expect(suggestSlug('  Grand Prix — Kfar Hess!  ')).toBe('grand-prix-kfar-hess');
-  });
-
-  it('drops accents and writes Russian in Latin letters', () => {
-    expect(suggestSlug('Concours de Sauts d’Obstacles à Césarée')).toBe('concours-de-sauts-d-obstacles-a-cesaree');
-    expect(suggestSlug('Кубок Весны')).toBe('kubok-vesny');
-  });
-
-  it('falls back to the date for a name without Latin letters', () => {
-    expect(suggestSlug('גביע האביב', '2026-05-14')).toBe('event-2026-05-14');
-    expect(suggestSlug('كأس الربيع 2026', '2026-05-14')).toBe('event-2026-05-14-2026');
-    expect(suggestSlug('', '')).toBe('event');
-  });
-
-  it('is always an address the server takes, at most 80 characters', () => {
-    const long = suggestSlug('The very long name of a competition that goes on and on and on and on and on forever');
-    expect(long.length).toBeLessThanOrEqual(80);
-    expect(isValidSlug(long)).toBe(true);
-    for (const name of ['Spring Cup', 'גביע', 'Кубок', '---', 'A'])
-      expect(isValidSlug(suggestSlug(name, '2026-05-14'))).toBe(true);
-    expect(isValidSlug('Spring Cup')).toBe(false);
-    expect(isValidSlug('-cup')).toBe(false);
-  });
-});
 
 describe('a refused start list', () => {
   const refused = (details: unknown) =>

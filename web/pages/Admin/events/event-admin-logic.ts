@@ -1,75 +1,7 @@
 import { dateToZonedTime, zonedTimeToDate } from '../../../../shared/zoned-time';
 import { ApiError } from '../../../api/client';
 
-/** Pure helpers of the admin's Events tab: the address suggested from a name, start-list errors, selection, time. */
-
-const SLUG_MAX = 80;
-
-/** Russian letters as they are usually written in Latin ones in a web address. */
-const CYRILLIC: Record<string, string> = {
-  а: 'a',
-  б: 'b',
-  в: 'v',
-  г: 'g',
-  д: 'd',
-  е: 'e',
-  ё: 'e',
-  ж: 'zh',
-  з: 'z',
-  и: 'i',
-  й: 'y',
-  к: 'k',
-  л: 'l',
-  м: 'm',
-  н: 'n',
-  о: 'o',
-  п: 'p',
-  р: 'r',
-  с: 's',
-  т: 't',
-  у: 'u',
-  ф: 'f',
-  х: 'kh',
-  ц: 'ts',
-  ч: 'ch',
-  ш: 'sh',
-  щ: 'shch',
-  ъ: '',
-  ы: 'y',
-  ь: '',
-  э: 'e',
-  ю: 'yu',
-  я: 'ya',
-};
-
-/**
- * The address suggested for an event, /events/<slug>, from its name: lower-case Latin letters, digits and hyphens
- * (accents dropped, Russian written in Latin letters). A name with no Latin letters at all (Hebrew, Arabic) gives
- * `event-<date>` plus any digits it holds, which the photographer can then change.
- */
-export function suggestSlug(name: string, date = ''): string {
-  const latin = [...name.normalize('NFKD').toLowerCase()]
-    .map((char) => CYRILLIC[char] ?? char)
-    .join('')
-    .replace(/[\u0300-\u036f]/g, '')
-    .replace(/ß/g, 'ss')
-    .replace(/[^a-z0-9]+/g, '-')
-    .replace(/^-+|-+$/g, '');
-  const base = /[a-z]/.test(latin) ? latin : ['event', date, latin].filter(Boolean).join('-');
-  return trimSlug(base);
-}
-
-function trimSlug(slug: string): string {
-  if (slug.length <= SLUG_MAX) return slug;
-  const cut = slug.slice(0, SLUG_MAX);
-  const hyphen = cut.lastIndexOf('-');
-  return (hyphen > SLUG_MAX / 2 ? cut.slice(0, hyphen) : cut).replace(/-+$/g, '');
-}
-
-/** Whether the server will take `slug` as an address (eventSlugSchema). */
-export function isValidSlug(slug: string): boolean {
-  return /^[a-z0-9](?:[a-z0-9-]{0,78}[a-z0-9])?$/.test(slug);
-}
+/** Pure helpers of the admin's Events tab: start-list errors, selection, time. */
 
 /** One line of a refused start list: the spreadsheet row (0 for the file as a whole), why, and its stable code. */
 export interface StartListProblem {
