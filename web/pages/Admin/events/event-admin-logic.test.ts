@@ -12,26 +12,28 @@ import {
 describe('a refused start list', () => {
   const refused = (details: unknown) =>
     new ApiError('invalid-start-list', 'The start list was not imported', 400, details);
+  const duplicate = {
+    line: 7,
+    code: 'duplicate-number',
+    column: 'number',
+    value: '12',
+    otherLine: 3,
+    message: 'Start number 12 is already used on line 3.',
+  } as const;
 
-  it('lists every problem by line', () => {
+  it('lists every problem by line, with its code and parameters when the code is known', () => {
     const problems = startListProblems(
-      refused({
-        line: 3,
-        problems: [
-          { line: 7, code: 'duplicate-number', reason: 'Start number 12 is also on line 3.' },
-          { line: 3, code: 'bad-time', reason: 'The start time "9.3O" is not a time.' },
-        ],
-      }),
+      refused({ line: 3, problems: [duplicate, { line: 3, code: 'from-the-future', message: 'New.' }] }),
     );
     expect(problems).toEqual([
-      { line: 3, code: 'bad-time', reason: 'The start time "9.3O" is not a time.' },
-      { line: 7, code: 'duplicate-number', reason: 'Start number 12 is also on line 3.' },
+      { line: 3, known: null, message: 'New.' },
+      { line: 7, known: duplicate, message: duplicate.message },
     ]);
   });
 
   it('keeps the message when no problem is listed', () => {
     expect(startListProblems(refused({ line: 0 }))).toEqual([
-      { line: 0, code: '', reason: 'The start list was not imported' },
+      { line: 0, known: null, message: 'The start list was not imported' },
     ]);
   });
 

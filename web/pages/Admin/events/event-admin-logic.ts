@@ -1,13 +1,17 @@
+import { type StartListProblemDetail, startListProblemSchema } from '../../../../shared/schemas/start-list';
 import { dateToZonedTime, zonedTimeToDate } from '../../../../shared/zoned-time';
 import { ApiError } from '../../../api/client';
 
 /** Pure helpers of the admin's Events tab: start-list errors, selection, time. */
 
-/** One line of a refused start list: the spreadsheet row (0 for the file as a whole), why, and its stable code. */
+/**
+ * One line of a refused start list: the spreadsheet row (0 for the file as a whole), the problem as its code and
+ * parameters when the panel knows the code (it then words it in the admin's language), and the server's English.
+ */
 export interface StartListProblem {
   line: number;
-  code: string;
-  reason: string;
+  known: StartListProblemDetail | null;
+  message: string;
 }
 
 /**
@@ -20,39 +24,17 @@ export function startListProblems(error: unknown): StartListProblem[] | null {
   const raw = Array.isArray(details?.problems) ? details.problems : [];
   const problems = raw.flatMap((item): StartListProblem[] => {
     if (!item || typeof item !== 'object') return [];
-    const { line, code, reason } = item as Record<string, unknown>;
+    const parsed = startListProblemSchema.safeParse(item);
+    if (parsed.success) return [{ line: parsed.data.line, known: parsed.data, message: parsed.data.message }];
+    // A code this panel does not know yet (a newer server): its English words are still shown.
+    const { line, message } = item as Record<string, unknown>;
     return [
-      {
-        line: typeof line === 'number' ? line : 0,
-        code: typeof code === 'string' ? code : '',
-        reason: typeof reason === 'string' ? reason : '',
-      },
+      { line: typeof line === 'number' ? line : 0, known: null, message: typeof message === 'string' ? message : '' },
     ];
   });
   if (problems.length > 0) return problems.sort((a, b) => a.line - b.line);
   const line = typeof details?.line === 'number' ? details.line : 0;
-  return [{ line, code: '', reason: error.message }];
-}
-
-/** Start-list problem codes the panel explains in the admin's language; any other shows the server's reason. */
-export const KNOWN_PROBLEMS = [
-  'file-too-large',
-  'not-csv',
-  'empty',
-  'missing-column',
-  'duplicate-column',
-  'bad-quotes',
-  'field-count',
-  'too-many-rows',
-  'missing-value',
-  'too-long',
-  'bad-time',
-  'unreadable-character',
-  'duplicate-number',
-] as const;
-
-export function isKnownProblem(code: string): code is (typeof KNOWN_PROBLEMS)[number] {
-  return (KNOWN_PROBLEMS as readonly string[]).includes(code);
+  return [{ line, known: null, message: error.message }];
 }
 
 /**
