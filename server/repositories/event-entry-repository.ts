@@ -34,7 +34,7 @@ export function createEventEntryRepository(db: Db) {
           .execute();
         const byIdentity = new Map(
           existing.map((row) => [
-            entryIdentity({ ...row, className: row.class_name, startTime: row.start_time }),
+            entryIdentity({ ...row, className: row.class_name, startTime: row.start_time || null }),
             { id: row.id, hidden: Number(row.hidden) },
           ]),
         );
@@ -49,7 +49,7 @@ export function createEventEntryRepository(db: Db) {
             rider: entry.rider,
             horse: entry.horse,
             class_name: entry.className,
-            start_time: entry.startTime,
+            start_time: entry.startTime ?? '',
             hidden: same?.hidden ?? 0,
             position,
           };

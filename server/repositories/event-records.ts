@@ -36,7 +36,10 @@ export interface EventCounts {
   unplacedPhotos: number;
 }
 
-/** One line of a start list; `startTime` is a moment (ISO, UTC). */
+/**
+ * One line of a start list. Only the number is always given: rider, horse and class are '' when the list does not
+ * name them, and `startTime` (a moment, ISO UTC) is null when it gives no time (stored as '').
+ */
 export interface EntryRecord {
   id: string;
   eventId: string;
@@ -44,7 +47,7 @@ export interface EntryRecord {
   rider: string;
   horse: string;
   className: string;
-  startTime: string;
+  startTime: string | null;
   hidden: boolean;
   position: number;
 }
@@ -86,7 +89,7 @@ export function toEntry(row: Selectable<EventEntryTable>): EntryRecord {
     rider: row.rider,
     horse: row.horse,
     className: row.class_name,
-    startTime: row.start_time,
+    startTime: row.start_time === '' ? null : row.start_time,
     hidden: Number(row.hidden) === 1,
     position: Number(row.position),
   };
@@ -105,5 +108,5 @@ export function toPhoto(row: Selectable<EventPhotoTable>): EventPhotoRecord {
 
 /** What makes two start-list lines the same entry: re-importing keeps the photos of lines that did not change. */
 export function entryIdentity(entry: Pick<EntryRecord, 'number' | 'rider' | 'horse' | 'className' | 'startTime'>) {
-  return [entry.number, entry.rider, entry.horse, entry.className, entry.startTime].join('\u0000');
+  return [entry.number, entry.rider, entry.horse, entry.className, entry.startTime ?? ''].join('\u0000');
 }

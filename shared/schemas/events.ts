@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { SLUG_PATTERN } from '../slug';
 import { mediaIdSchema } from './admin';
 import { mediaViewSchema } from './media';
 import { moneySchema } from './proofing';
@@ -20,9 +21,7 @@ const isoDate = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, 'a date as YYYY-MM-DD');
 const eventName = personText({ min: 1, max: 200 });
 const venue = personText({ max: 200 });
 /** Lower-case letters, digits and hyphens: the event's address, /events/<slug>. */
-export const eventSlugSchema = z
-  .string()
-  .regex(/^[a-z0-9](?:[a-z0-9-]{0,78}[a-z0-9])?$/, 'lower-case letters, digits and hyphens');
+export const eventSlugSchema = z.string().regex(SLUG_PATTERN, 'lower-case letters, digits and hyphens');
 
 /** POST /api/admin/events */
 export const createEventRequestSchema = z.object({
@@ -85,14 +84,18 @@ export const adminEventSchema = publicEventSchema.extend({
 export type AdminEvent = z.infer<typeof adminEventSchema>;
 export const adminEventListSchema = z.object({ events: z.array(adminEventSchema) });
 
-/** One line of the start list, as the public search and the admin's start-list view both name it. */
+/**
+ * One line of the start list, as the public search and the admin's start-list view both name it. Only the number is
+ * always given: rider, horse and class are '' when the start list does not name them, the start time (an instant)
+ * null when it gives none.
+ */
 const entryLineSchema = z.object({
   id: z.string(),
   number: z.string(),
   rider: z.string(),
   horse: z.string(),
   class: z.string(),
-  startTime: z.string(),
+  startTime: z.string().nullable(),
 });
 
 /** One entry of the start list, as a search result shows it (with its proofs). */

@@ -112,7 +112,7 @@ describe.each(TEST_DATABASES)('competitions on %s', (database) => {
   });
 
   it('refuses a start list with a bad row whole, naming the line', async () => {
-    const bad = `${START_LIST}\r\n15,,Storm,1.20,09:39\r\n16,Lior,Storm,1.20,nine`;
+    const bad = `${START_LIST}\r\n,Noa,Storm,1.20,09:39\r\n16,Lior,Storm,1.20,nine`;
     const res = await putCsv(Buffer.from(bad));
     expect(res.statusCode).toBe(400);
     expect(res.json().error.code).toBe('invalid-start-list');

@@ -158,6 +158,18 @@ describe('assignPhotos', () => {
     expect([...placed.values()]).toEqual(valid.map((e) => e.id));
   });
 
+  it('never gives a photo to an entry without a start time, whenever the photo was taken', () => {
+    const untimed: AssignEntry = { id: 'a-untimed', className: '', startTime: null };
+    // The epoch is where a missing time would land if it were read as a date (new Date(null) is 1970-01-01).
+    const epoch = { id: 'epoch', camera: null, capturedAt: new Date(10_000) };
+    const result = assignPhotos({
+      entries: [untimed, entry('e1', 0), entry('e2', 300)],
+      photos: [epoch, photo('before', -60), photo('gap', 200), photo('in-e2', 310)],
+    });
+    expect(Object.fromEntries(result)).toEqual({ epoch: null, before: null, gap: null, 'in-e2': 'e2' });
+    expect(assignPhotos({ entries: [untimed], photos: [epoch, photo('p', 10)] }).get('epoch')).toBeNull();
+  });
+
   it('refuses round lengths that are not positive', () => {
     expect(() => assignOne(10, { entries, defaultRoundSeconds: 0 })).toThrow(RangeError);
     expect(() => assignOne(10, { entries, classRules: [{ className: 'A', roundSeconds: -5 }] })).toThrow(RangeError);
@@ -178,9 +190,10 @@ describe('assignPhotos', () => {
 
     for (const p of photos) {
       const t = p.capturedAt?.getTime() ?? 0;
-      const started = many.filter((e) => e.startTime.getTime() <= t);
-      const latest = Math.max(...started.map((e) => e.startTime.getTime()));
-      const winner = started.filter((e) => e.startTime.getTime() === latest).sort((a, b) => (a.id < b.id ? -1 : 1))[0];
+      const startOf = (e: AssignEntry) => e.startTime?.getTime() ?? Number.POSITIVE_INFINITY;
+      const started = many.filter((e) => startOf(e) <= t);
+      const latest = Math.max(...started.map(startOf));
+      const winner = started.filter((e) => startOf(e) === latest).sort((a, b) => (a.id < b.id ? -1 : 1))[0];
       const round = winner?.className === 'A' ? 45_000 : 180_000;
       const expected = winner && t < latest + round ? winner.id : null;
       expect(result.get(p.id), p.id).toBe(expected);

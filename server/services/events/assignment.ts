@@ -14,6 +14,7 @@
  *     others never receive photos automatically. The choice is arbitrary but the same on every run, so a re-run after
  *     an unrelated change does not move photos.
  *  5. Photos without a capture time, before the first start or in a gap between rounds are unassigned (null).
+ *  6. An entry without a start time (a start list of numbers and names only) is never chosen by time.
  *
  * Times are compared to the millisecond. Cost: one sort of the entries, then a binary search per photo.
  */
@@ -21,8 +22,8 @@
 export interface AssignEntry {
   id: string;
   className: string;
-  /** The moment the entry starts (absolute time). */
-  startTime: Date;
+  /** The moment the entry starts (absolute time); null when the start list gives none. */
+  startTime: Date | null;
 }
 
 export interface AssignPhoto {
@@ -112,10 +113,13 @@ interface Timeline {
   ids: string[];
 }
 
-/** Entries by start, keeping only the candidate (smallest id) of entries that start together; invalid dates dropped. */
+/**
+ * Entries by start, keeping only the candidate (smallest id) of entries that start together; entries without a start
+ * time and invalid dates dropped (`new Date(null)` would be 1970, a start like any other).
+ */
 function buildTimeline(entries: readonly AssignEntry[], roundMs: Map<string, number>, defaultMs: number): Timeline {
   const sorted = entries
-    .map((entry) => ({ entry, start: entry.startTime.getTime() }))
+    .map((entry) => ({ entry, start: entry.startTime?.getTime() ?? Number.NaN }))
     .filter(({ start }) => !Number.isNaN(start))
     .sort((a, b) => a.start - b.start || (a.entry.id < b.entry.id ? -1 : a.entry.id > b.entry.id ? 1 : 0));
   const kept = sorted.filter((item, i) => i === 0 || item.start !== sorted[i - 1]?.start);

@@ -6,6 +6,8 @@ import { normalizeForSearch } from './search-normalize';
  * additional horse in the same heat). Names are compared as search compares them.
  */
 export function heatKey(entry: EntryRecord): string {
+  // A line without a rider's name (a start list of numbers only) is nobody's other ride: it is a heat of its own.
+  if (entry.rider === '') return `\u0001${entry.id}`;
   return `${entry.className}\u0000${normalizeForSearch(entry.rider)}`;
 }
 

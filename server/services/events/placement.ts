@@ -35,7 +35,7 @@ export function createPlacement(deps: {
       entries: entries.map((entry) => ({
         id: entry.id,
         className: entry.className,
-        startTime: new Date(entry.startTime),
+        startTime: entry.startTime === null ? null : new Date(entry.startTime),
       })),
       photos: automatic.map((photo) => ({
         id: photo.mediaId,

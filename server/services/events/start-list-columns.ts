@@ -1,21 +1,15 @@
+import type { StartListColumn as Column } from '../../../shared/schemas/start-list';
 import { cleanCell, normalizeHeader } from './start-list-cells';
 import { StartListError, type StartListProblem } from './start-list-problems';
 
 /*
- * A start list's columns: which header cell names which column, in English or Hebrew, and which are required.
+ * A start list's columns: which header cell names which column, in English or Hebrew. Only the start number is
+ * required: many shows publish numbers and names only, and the times only placement by time needs.
  */
 
-export type Column = 'number' | 'rider' | 'horse' | 'className' | 'startTime';
+export type { Column };
 
-export const COLUMN_LABELS: Record<Column, string> = {
-  number: 'start number',
-  rider: 'rider',
-  horse: 'horse',
-  className: 'class',
-  startTime: 'start time',
-};
-
-/** Header spellings, compared after `normalizeHeader`. The horse column may be absent (dance events). */
+/** Header spellings, compared after `normalizeHeader`. */
 const HEADER_NAMES: Record<Column, readonly string[]> = {
   number: [
     'start number',
@@ -41,9 +35,8 @@ const HEADER_NAMES: Record<Column, readonly string[]> = {
 export const COLUMN_BY_HEADER = new Map<string, Column>(
   Object.entries(HEADER_NAMES).flatMap(([column, names]) => names.map((name) => [name, column as Column] as const)),
 );
-const REQUIRED_COLUMNS: readonly Column[] = ['number', 'rider', 'className', 'startTime'];
-
 export interface ColumnMap {
+  /** Each column's position in a row; -1 for a column the file does not have. */
   index: Record<Column, number>;
   /** Fields up to the last named header cell; a row must have at least these, and anything beyond must be empty. */
   width: number;
@@ -63,18 +56,12 @@ export function mapColumns(header: readonly string[], line: number): ColumnMap {
     problems.push({
       line,
       code: 'duplicate-column',
-      reason: `Columns ${earlier + 1} ("${cleanCell(header[earlier] ?? '')}") and ${position + 1} ("${cleanCell(cell)}") both give the ${COLUMN_LABELS[column]}; keep one.`,
+      column,
+      value: cleanCell(cell),
+      otherValue: cleanCell(header[earlier] ?? ''),
     });
   });
-  const missing = REQUIRED_COLUMNS.filter((column) => index[column] === undefined);
-  if (missing.length > 0) {
-    const expected = missing.map((column) => `${COLUMN_LABELS[column]} (${HEADER_NAMES[column].join(', ')})`);
-    problems.unshift({
-      line,
-      code: 'missing-column',
-      reason: `Missing column${missing.length === 1 ? '' : 's'}: ${expected.join('; ')}.`,
-    });
-  }
+  if (index.number === undefined) problems.unshift({ line, code: 'missing-column', column: 'number' });
   if (problems.length > 0) throw new StartListError(problems);
   let width = header.length;
   while (width > 0 && cleanCell(header[width - 1] ?? '') === '') width--;

@@ -4,7 +4,27 @@ import type { EntryRecord, EventRepository } from '../../repositories/event-repo
 import type { EventLookup } from './event-lookup';
 import { entryNotFound } from './event-lookup';
 import type { SearchIndexes } from './search-indexes';
-import { parseStartList, StartListError } from './start-list';
+import { describeStartListProblem, parseStartList, StartListError } from './start-list';
+
+/** The problems a refusal lists at most: enough to fix a spreadsheet, never an answer of a whole file's size. */
+const MAX_PROBLEMS_LISTED = 100;
+
+/**
+ * 400 `invalid-start-list`: every problem as a code with its parameters (the panel words them in the photographer's
+ * language) and in English, for API users.
+ */
+function refusal(error: StartListError): AppError {
+  const problems = error.problems
+    .slice(0, MAX_PROBLEMS_LISTED)
+    .map((problem) => ({ ...problem, message: describeStartListProblem(problem) }));
+  const first = problems[0];
+  const count = error.problems.length;
+  return new AppError(
+    'invalid-start-list',
+    `The start list was not imported: ${count} problem${count === 1 ? '' : 's'}, the first on line ${first?.line}: ${first?.message}`,
+    { line: first?.line ?? 1, problems },
+  );
+}
 
 /**
  * An event's start list as the photographer manages it: imported from the organisers' CSV, listed with each line's
@@ -29,14 +49,7 @@ export function createStartLists(deps: {
       try {
         parsed = parseStartList(bytes);
       } catch (error) {
-        if (error instanceof StartListError) {
-          const first = error.problems[0];
-          throw new AppError(
-            'invalid-start-list',
-            `The start list was not imported: ${error.problems.length} problem(s), the first on line ${first?.line}: ${first?.reason}`,
-            { line: first?.line ?? 1, problems: error.problems.slice(0, 100) },
-          );
-        }
+        if (error instanceof StartListError) throw refusal(error);
         throw error;
       }
       const entries = parsed.entries.map((entry) => ({
@@ -44,7 +57,10 @@ export function createStartLists(deps: {
         rider: entry.rider,
         horse: entry.horse,
         className: entry.className,
-        startTime: zonedTimeToDate(`${event.startsOn}T${entry.startTime}`, event.timeZone).toISOString(),
+        startTime:
+          entry.startTime === null
+            ? null
+            : zonedTimeToDate(`${event.startsOn}T${entry.startTime}`, event.timeZone).toISOString(),
       }));
       const count = await events.replaceEntries(id, entries);
       deps.indexes.changed(id);

@@ -1,38 +1,33 @@
 import { cleanCell } from './start-list-cells';
-import { COLUMN_LABELS, type Column, type ColumnMap } from './start-list-columns';
+import type { Column, ColumnMap } from './start-list-columns';
 import { isBlank } from './start-list-file';
-import {
-  fail,
-  START_LIST_LIMITS,
-  StartListError,
-  type StartListProblem,
-  type StartListProblemCode,
-} from './start-list-problems';
+import { fail, START_LIST_LIMITS, StartListError, type StartListProblem, TIME_FORMAT } from './start-list-problems';
 
 /*
  * The rows of a start list under its header: each cell cleaned and checked, the start time read as a time of day,
- * every problem of every row collected before the file is refused.
+ * every problem of every row collected before the file is refused. Only the start number must be given: a cell of
+ * another column may be empty, and a column the file does not have reads as empty on every line.
  */
 
 export interface StartEntry {
   number: string;
+  /** '' when not given, as are the horse (dance events) and the class. */
   rider: string;
-  /** Empty for dance events. */
   horse: string;
   className: string;
-  /** Time of day at the event, `HH:MM:SS` (24-hour); the event supplies the date and time zone. */
-  startTime: string;
+  /** Time of day at the event, `HH:MM:SS` (24-hour), the event supplying the date and time zone; null when not given. */
+  startTime: string | null;
   /** Spreadsheet row of the entry, see the module comment. */
   line: number;
 }
 
-/** Per-column checks of a row, beyond the start time which `parseTimeOfDay` checks. */
-const VALUE_RULES: ReadonlyArray<{ column: Exclude<Column, 'startTime'>; required: boolean; maxLength: number }> = [
-  { column: 'number', required: true, maxLength: START_LIST_LIMITS.numberLength },
-  { column: 'rider', required: true, maxLength: START_LIST_LIMITS.nameLength },
-  { column: 'horse', required: false, maxLength: START_LIST_LIMITS.nameLength },
-  { column: 'className', required: true, maxLength: START_LIST_LIMITS.classLength },
-];
+/** Longest value of each column; the start time is checked by `parseTimeOfDay` instead. */
+const MAX_LENGTH: Readonly<Record<Exclude<Column, 'startTime'>, number>> = {
+  number: START_LIST_LIMITS.numberLength,
+  rider: START_LIST_LIMITS.nameLength,
+  horse: START_LIST_LIMITS.nameLength,
+  className: START_LIST_LIMITS.classLength,
+};
 const ALL_COLUMNS: readonly Column[] = ['number', 'rider', 'horse', 'className', 'startTime'];
 
 export function readEntries(
@@ -51,63 +46,53 @@ export function readEntries(
     if (isBlank(record)) continue;
     const line = i + 1 - rowOffset;
     if (++rows > START_LIST_LIMITS.maxRows) {
-      problems.push({
-        line,
-        code: 'too-many-rows',
-        reason: `The list has more than ${START_LIST_LIMITS.maxRows} entries; split it into several files.`,
-      });
+      problems.push({ line, code: 'too-many-rows', limit: START_LIST_LIMITS.maxRows });
       break;
     }
-    const countProblem = checkFieldCount(record, columns.width);
-    if (countProblem) {
-      problems.push({ line, code: 'field-count', reason: countProblem });
+    if (!fieldCountFits(record, columns.width)) {
+      problems.push({ line, code: 'field-count', count: record.length, limit: columns.width });
       continue;
     }
 
+    const cell = (column: Column) => {
+      const position = columns.index[column];
+      return position < 0 ? '' : cleanCell(record[position] ?? '');
+    };
     const values: Record<Column, string> = {
-      number: cleanCell(record[columns.index.number] ?? ''),
-      rider: cleanCell(record[columns.index.rider] ?? ''),
-      horse: cleanCell(record[columns.index.horse] ?? ''),
-      className: cleanCell(record[columns.index.className] ?? ''),
-      startTime: cleanCell(record[columns.index.startTime] ?? ''),
+      number: cell('number'),
+      rider: cell('rider'),
+      horse: cell('horse'),
+      className: cell('className'),
+      startTime: cell('startTime'),
     };
     const problemsBefore = problems.length;
-    const problem = (code: StartListProblemCode, reason: string) => problems.push({ line, code, reason });
+    const problem = (found: Omit<StartListProblem, 'line'>) => problems.push({ line, ...found });
 
-    for (const { column, required, maxLength } of VALUE_RULES) {
-      const value = values[column];
-      if (required && value === '') problem('missing-value', `The ${COLUMN_LABELS[column]} is empty.`);
-      if (longerThan(value, maxLength)) {
-        problem('too-long', `The ${COLUMN_LABELS[column]} is longer than ${maxLength} characters.`);
-      }
+    if (values.number === '') problem({ code: 'missing-value', column: 'number' });
+    for (const [column, limit] of Object.entries(MAX_LENGTH) as Array<[Column, number]>) {
+      if (longerThan(values[column], limit)) problem({ code: 'too-long', column, limit });
     }
     for (const column of ALL_COLUMNS) {
-      if (values[column].includes('\ufffd')) {
-        problem(
-          'unreadable-character',
-          `The ${COLUMN_LABELS[column]} has characters that cannot be read; save the file as "CSV UTF-8".`,
-        );
-      }
+      if (values[column].includes('\ufffd')) problem({ code: 'unreadable-character', column, value: values[column] });
     }
-    const startTime = parseTimeOfDay(values.startTime);
+    // An empty time is no time: the entry is then placed by its number or by hand, never by time.
+    const startTime = values.startTime === '' ? null : parseTimeOfDay(values.startTime);
     if (startTime === undefined) {
-      problem(
-        'bad-time',
-        values.startTime === ''
-          ? 'The start time is empty.'
-          : `The start time "${values.startTime}" is not a time of day (HH:MM or HH:MM:SS).`,
-      );
+      problem({ code: 'bad-time', column: 'startTime', value: values.startTime, expected: TIME_FORMAT });
     }
     const { number, rider, horse, className } = values;
-    if (number !== '' && className !== '') {
+    if (number !== '') {
       const key = `${className}\u0000${number}`;
       const earlier = firstLineOfNumber.get(key);
       if (earlier === undefined) firstLineOfNumber.set(key, line);
       else
-        problem(
-          'duplicate-number',
-          `Start number ${number} is already used in class "${className}" on line ${earlier}.`,
-        );
+        problem({
+          code: 'duplicate-number',
+          column: 'number',
+          value: number,
+          otherLine: earlier,
+          ...(className ? { className } : {}),
+        });
     }
 
     if (problems.length === problemsBefore && startTime !== undefined) {
@@ -116,21 +101,15 @@ export function readEntries(
   }
 
   if (problems.length > 0) throw new StartListError(problems);
-  if (entries.length === 0) {
-    fail(headerIndex + 2 - rowOffset, 'empty', 'The file has a header but no entries.');
-  }
+  if (entries.length === 0) fail({ line: headerIndex + 2 - rowOffset, code: 'no-entries' });
   return entries;
 }
 
-/** Undefined when the row has as many fields as the header; else why not. Extra empty fields are tolerated. */
-function checkFieldCount(record: readonly string[], width: number): string | undefined {
-  if (record.length < width) return `The line has ${record.length} fields; the header has ${width}.`;
-  for (let i = width; i < record.length; i++) {
-    if (cleanCell(record[i] ?? '') !== '') {
-      return `The line has ${record.length} fields; the header has ${width}.`;
-    }
-  }
-  return undefined;
+/** Whether the row has as many fields as the header; extra empty fields are tolerated. */
+function fieldCountFits(record: readonly string[], width: number): boolean {
+  if (record.length < width) return false;
+  for (let i = width; i < record.length; i++) if (cleanCell(record[i] ?? '') !== '') return false;
+  return true;
 }
 
 /** Whether the value has more than `max` characters as a reader counts them (code points, not UTF-16 units). */

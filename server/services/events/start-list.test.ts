@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import {
+  describeStartListProblem,
   parseStartList,
   parseTimeOfDay,
   START_LIST_LIMITS,
@@ -157,6 +158,48 @@ describe('parseStartList: encodings, delimiters and headers', () => {
   });
 });
 
+describe('parseStartList: a start list as organisers write it', () => {
+  const entriesOf = (bytes: Buffer) => parseStartList(bytes).entries.map(({ line: _line, ...entry }) => entry);
+  const EMPTY = { rider: '', horse: '', className: '', startTime: null };
+  const only = (number: string, fields: Partial<Omit<StartEntry, 'line'>> = {}) => ({ number, ...EMPTY, ...fields });
+
+  it('takes a file of start numbers alone', () => {
+    expect(entriesOf(utf8('Number\n12\n13\n\n14\n'))).toEqual([only('12'), only('13'), only('14')]);
+    expect(entriesOf(windows1255('מספר\r\n7\r\n8\r\n'))).toEqual([only('7'), only('8')]);
+  });
+
+  it('takes number, rider and horse without class or time, in UTF-8 or Windows-1255', () => {
+    expect(entriesOf(utf8('Number,Rider,Horse\n12,Noa Levi,Star\n13,Dana Cohen,Pepper\n'))).toEqual([
+      only('12', { rider: 'Noa Levi', horse: 'Star' }),
+      only('13', { rider: 'Dana Cohen', horse: 'Pepper' }),
+    ]);
+    expect(entriesOf(windows1255('מספר,רוכב,סוס\r\n7,נועה לוי,כוכב\r\n8,דנה כהן,רעם\r\n'))).toEqual([
+      only('7', { rider: 'נועה לוי', horse: 'כוכב' }),
+      only('8', { rider: 'דנה כהן', horse: 'רעם' }),
+    ]);
+  });
+
+  it('leaves any cell but the number empty, line by line', () => {
+    const csv = [
+      'Number,Rider,Horse,Class,Start Time',
+      '12,Noa Levi,Star,A,09:30',
+      '13,,,,',
+      '14,Dana Cohen,,B,',
+      '15,,Rocket,,10:05',
+    ].join('\n');
+    expect(entriesOf(utf8(csv))).toEqual([
+      NOA,
+      only('13'),
+      only('14', { rider: 'Dana Cohen', className: 'B' }),
+      only('15', { horse: 'Rocket', startTime: '10:05:00' }),
+    ]);
+  });
+
+  it('still refuses a start number used twice when the list has no classes', () => {
+    expect(problemSummary(utf8('Number,Rider\n12,Noa\n12,Dana\n'))).toEqual(['3 duplicate-number']);
+  });
+});
+
 describe('parseStartList: line numbers', () => {
   it('counts rows as a spreadsheet does: header 1, blank lines take a row, a multi-line cell is one row', () => {
     const { entries } = parseStartList(
@@ -185,7 +228,7 @@ describe('parseStartList: line numbers', () => {
   });
 
   it('counts blank lines before the header', () => {
-    expect(problemSummary(utf8('\n\nNumber,Rider,Horse,Start Time\n'))).toEqual(['3 missing-column']);
+    expect(problemSummary(utf8('\n\nRider,Horse,Start Time\n'))).toEqual(['3 missing-column']);
   });
 });
 
@@ -195,14 +238,11 @@ describe('parseStartList: refused files', () => {
   it.each<[string, Buffer, string[]]>([
     ['empty file', utf8(''), ['1 empty']],
     ['only blank lines', utf8('\n \n;;\n'), ['1 empty']],
-    ['header without entries', utf8(`${HEADER}\n\n`), ['2 empty']],
-    ['missing start time column', utf8('Number,Rider,Horse,Class\n1,Noa,Star,A\n'), ['1 missing-column']],
-    ['several missing columns are one problem', utf8('Rider,Horse\nNoa,Star\n'), ['1 missing-column']],
+    ['header without entries', utf8(`${HEADER}\n\n`), ['2 no-entries']],
+    ['no start-number column', utf8('Rider,Horse,Class,Start Time\nNoa,Star,A,09:30\n'), ['1 missing-column']],
+    ['no known column at all', utf8('Club,Team\nHaifa,x\n'), ['1 missing-column']],
     ['two columns for the rider', utf8('Number,Rider,Name,Class,Time\n1,Noa,Noa,A,09:00\n'), ['1 duplicate-column']],
     ['empty number', utf8(`${HEADER}\n,Noa Levi,Star,A,09:30\n`), ['2 missing-value']],
-    ['empty rider', utf8(`${HEADER}\n12,,Star,A,09:30\n`), ['2 missing-value']],
-    ['empty class', utf8(`${HEADER}\n12,Noa,Star,,09:30\n`), ['2 missing-value']],
-    ['empty time', utf8(`${HEADER}\n12,Noa,Star,A,\n`), ['2 bad-time']],
     ['hour out of range', utf8(`${HEADER}\n12,Noa,Star,A,24:00\n`), ['2 bad-time']],
     ['minutes out of range', utf8(`${HEADER}\n12,Noa,Star,A,09:60\n`), ['2 bad-time']],
     ['a date instead of a time', utf8(`${HEADER}\n12,Noa,Star,A,2026-05-14\n`), ['2 bad-time']],
@@ -230,31 +270,67 @@ describe('parseStartList: refused files', () => {
     expect(problemSummary(bytes)).toEqual(expected);
   });
 
-  it('reports every bad row with its line and reason, and imports nothing', () => {
+  it('reports every bad row with its line, code and parameters, and imports nothing', () => {
     const csv = [
       HEADER,
       '1,Noa Levi,Star,A,09:00', // line 2: fine
       ',Dana Cohen,Pepper,A,09:03', // line 3: no number
       '', // line 4: blank
-      '3,,Rocket,A,9:6', // line 5: no rider, bad time
+      '3,,Rocket,A,9:6', // line 5: no rider (fine), bad time
       '1,Tal Ben,Comet,A,09:09', // line 6: number 1 again in class A
       '1,Tal Ben,Comet,B,09:09', // line 7: fine, other class
       '5,Or,Dune', // line 8: too few fields
     ].join('\n');
     expect(problemsOf(utf8(csv))).toEqual([
-      { line: 3, code: 'missing-value', reason: 'The start number is empty.' },
-      { line: 5, code: 'missing-value', reason: 'The rider is empty.' },
-      { line: 5, code: 'bad-time', reason: 'The start time "9:6" is not a time of day (HH:MM or HH:MM:SS).' },
-      { line: 6, code: 'duplicate-number', reason: 'Start number 1 is already used in class "A" on line 2.' },
-      { line: 8, code: 'field-count', reason: 'The line has 3 fields; the header has 5.' },
+      { line: 3, code: 'missing-value', column: 'number' },
+      { line: 5, code: 'bad-time', column: 'startTime', value: '9:6', expected: 'HH:MM' },
+      { line: 6, code: 'duplicate-number', column: 'number', value: '1', otherLine: 2, className: 'A' },
+      { line: 8, code: 'field-count', count: 3, limit: 5 },
     ]);
   });
 
-  it('names the missing columns and the headers it accepts', () => {
-    const [problem] = problemsOf(utf8('Rider,Horse,Class\nNoa,Star,A\n'));
-    expect(problem?.reason).toContain('start number (start number,');
-    expect(problem?.reason).toContain('start time (start time,');
-    expect(problem?.reason).not.toContain('rider (');
+  it('gives each problem its parameters, and an English sentence built from them', () => {
+    const cases: Array<[Buffer, StartListProblem, string]> = [
+      [
+        windows1255('מספר,רוכב,שעה\n7,נועה,8.30\n'),
+        { line: 2, code: 'bad-time', column: 'startTime', value: '8.30', expected: 'HH:MM' },
+        'The start time "8.30" is not a time of day (HH:MM or HH:MM:SS).',
+      ],
+      [
+        windows1255('מספר,רוכב\n7,נועה\n8,דנה\n7,טל\n'),
+        { line: 4, code: 'duplicate-number', column: 'number', value: '7', otherLine: 2 },
+        'Start number 7 is already used on line 2.',
+      ],
+      [
+        windows1255('רוכב,סוס\nנועה,כוכב\n'),
+        { line: 1, code: 'missing-column', column: 'number' },
+        'No column gives the start number: name one "Number" or "מספר".',
+      ],
+      [
+        utf8('Number,Rider,Name\n1,Noa,Noa\n'),
+        { line: 1, code: 'duplicate-column', column: 'rider', value: 'Name', otherValue: 'Rider' },
+        'Columns "Rider" and "Name" both give the rider; keep one.',
+      ],
+      [
+        utf8(`Number,Rider\n${'9'.repeat(21)},Noa\n`),
+        { line: 2, code: 'too-long', column: 'number', limit: 20 },
+        'The start number is longer than 20 characters.',
+      ],
+      [
+        Buffer.concat([utf8('Number,Rider\n12,Noa'), Buffer.from([0xd9]), utf8('\n')]),
+        { line: 2, code: 'unreadable-character', column: 'rider', value: 'Noa\ufffd' },
+        'The rider has characters that cannot be read; save the file as "CSV UTF-8".',
+      ],
+      [
+        Buffer.from([0x50, 0x4b, 0x03, 0x04, 0x14, 0x00]),
+        { line: 0, code: 'not-csv', value: '.xlsx/.ods', expected: 'CSV' },
+        'This is a spreadsheet workbook (.xlsx/.ods), not a CSV file: save the sheet as CSV and upload that.',
+      ],
+    ];
+    for (const [bytes, problem, english] of cases) {
+      expect(problemsOf(bytes)).toEqual([problem]);
+      expect(describeStartListProblem(problem)).toBe(english);
+    }
   });
 
   it('refuses values over the length limits', () => {
@@ -289,8 +365,8 @@ describe('parseStartList: refused files', () => {
   });
 
   it('throws a StartListError whose message names the first problem', () => {
-    expect(() => parseStartList(utf8(`${HEADER}\n12,,Star,A,09:30\n`))).toThrow(
-      /1 problem; line 2: The rider is empty\./,
+    expect(() => parseStartList(utf8(`${HEADER}\n,Noa,Star,A,09:30\n`))).toThrow(
+      /1 problem; line 2: The start number is empty\./,
     );
   });
 });

@@ -13,6 +13,7 @@ import { fail, START_LIST_LIMITS } from './start-list-problems';
 import { readEntries, type StartEntry } from './start-list-rows';
 
 export {
+  describeStartListProblem,
   START_LIST_LIMITS,
   StartListError,
   type StartListProblem,
@@ -22,19 +23,19 @@ export { parseTimeOfDay, type StartEntry } from './start-list-rows';
 
 export function parseStartList(bytes: Uint8Array): { entries: StartEntry[] } {
   if (bytes.length > START_LIST_LIMITS.maxBytes) {
-    fail(0, 'file-too-large', `The file is larger than ${START_LIST_LIMITS.maxBytes / 1024 / 1024} MB.`);
+    fail({ line: 0, code: 'file-too-large', limit: START_LIST_LIMITS.maxBytes / 1024 / 1024 });
   }
   const notCsv = spreadsheetKind(bytes);
-  if (notCsv) fail(0, 'not-csv', `This is ${notCsv}, not a CSV file: save the sheet as CSV and upload that.`);
+  if (notCsv) fail({ line: 0, code: 'not-csv', value: notCsv, expected: 'CSV' });
 
   const text = decode(bytes);
   const layout = detectLayout(text);
-  if (!layout) fail(1, 'empty', 'The file is empty.');
+  if (!layout) fail({ line: 1, code: 'empty' });
 
   const records = readRecords(text, layout.delimiter, layout.rowOffset);
   const headerIndex = records.findIndex((record, index) => index >= layout.rowOffset && !isBlank(record));
   const header = records[headerIndex];
-  if (!header) fail(1, 'empty', 'The file is empty.');
+  if (!header) fail({ line: 1, code: 'empty' });
   const headerLine = headerIndex + 1 - layout.rowOffset;
   const columns = mapColumns(header, headerLine);
   return { entries: readEntries(records, headerIndex, layout.rowOffset, columns) };

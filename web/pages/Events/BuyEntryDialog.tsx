@@ -39,7 +39,9 @@ export function BuyEntryDialog({ entry, language, busy, errorKey, onBuy, onClose
       onCancel={onClose}
     >
       <p className="send-form__summary">
-        {t('buy.what', { number: isolateFor(language, entry.number), ride: isolateFor(language, ride) })}
+        {ride
+          ? t('buy.what', { number: isolateFor(language, entry.number), ride: isolateFor(language, ride) })
+          : t('numberOnlyEntry.buyWhat', { number: isolateFor(language, entry.number) })}
       </p>
       <p>
         {t('buy.total')} <bdi className="send-form__amount">{price}</bdi>

@@ -14,8 +14,8 @@ export interface EntryTools {
 }
 
 /**
- * One ride found by the search: start number, rider, horse, class and start time, its watermarked proofs in the
- * gallery's collage (the viewer steps through this ride's photos), and what can be bought. Names and numbers are
+ * One ride found by the search: start number, and the rider, horse, class and start time the start list gives (a
+ * list of numbers alone shows the number only), its watermarked proofs in the gallery's collage (the viewer steps through this ride's photos), and what can be bought. Names and numbers are
  * isolated, so a Latin horse name keeps its order in a Hebrew line and the other way round.
  */
 export function EntryCard({
@@ -55,8 +55,13 @@ export function EntryCard({
           <span className="entry-card__number">
             <span className="visually-hidden">{t('entry.number')} </span>
             <bdi>{entry.number}</bdi>
-          </span>{' '}
-          <bdi className="entry-card__rider">{entry.rider}</bdi>
+          </span>
+          {entry.rider ? (
+            <>
+              {' '}
+              <bdi className="entry-card__rider">{entry.rider}</bdi>
+            </>
+          ) : null}
         </h3>
         <dl className="entry-card__facts">
           {entry.horse ? (
@@ -67,20 +72,24 @@ export function EntryCard({
               </dd>
             </div>
           ) : null}
-          <div>
-            <dt>{t('entry.class')}</dt>
-            <dd>
-              <bdi>{entry.class}</bdi>
-            </dd>
-          </div>
-          <div>
-            <dt>{t('entry.startTime')}</dt>
-            <dd>
-              <time dateTime={entry.startTime}>
-                <bdi>{formatStartTime(entry.startTime, language)}</bdi>
-              </time>
-            </dd>
-          </div>
+          {entry.class ? (
+            <div>
+              <dt>{t('entry.class')}</dt>
+              <dd>
+                <bdi>{entry.class}</bdi>
+              </dd>
+            </div>
+          ) : null}
+          {entry.startTime ? (
+            <div>
+              <dt>{t('entry.startTime')}</dt>
+              <dd>
+                <time dateTime={entry.startTime}>
+                  <bdi>{formatStartTime(entry.startTime, language)}</bdi>
+                </time>
+              </dd>
+            </div>
+          ) : null}
         </dl>
       </header>
       {items.length === 0 && entry.photoCount === 0 ? (

@@ -3,12 +3,13 @@ import { render, screen } from '@testing-library/react';
 import type { ReactNode } from 'react';
 import { I18nextProvider } from 'react-i18next';
 import { describe, expect, it, vi } from 'vitest';
-import { isolate } from '../../../shared/bidi';
+import { isolate, isolateFor } from '../../../shared/bidi';
 import { LANGUAGES, type Language } from '../../../shared/i18n/languages';
 import type { EntryResult } from '../../../shared/schemas/events';
 import { useNoindex } from '../../hooks/useNoindex';
 import { testTexts } from '../../test-texts';
 import { BuyEntryDialog } from './BuyEntryDialog';
+import { EntryCard } from './EntryCard';
 
 async function renderIn(language: Language, ui: ReactNode) {
   const instance = await testTexts(language, ['common', 'gallery', 'proofing', 'events'], 'common');
@@ -67,6 +68,39 @@ function Robots({ noindex }: { noindex: boolean }) {
   useNoindex(noindex);
   return null;
 }
+
+describe('an entry the start list gives by its number alone', () => {
+  const numberOnly: EntryResult = { ...entry, rider: '', horse: '', class: '', startTime: null };
+
+  it.each(LANGUAGES)('is bought by its number, with no empty name (%s)', async (lng) => {
+    await renderIn(
+      lng,
+      <BuyEntryDialog
+        entry={numberOnly}
+        language={lng}
+        busy={false}
+        errorKey={null}
+        onBuy={() => {}}
+        onClose={() => {}}
+      />,
+    );
+    const summary = screen.getByRole('dialog').querySelector('.send-form__summary');
+    expect(summary?.textContent).toContain(isolateFor(lng, '12'));
+    // Not “start number 12: .” with an empty name after the colon.
+    expect(summary?.textContent).not.toMatch(/[:：]\s*[\u2068\u2069]*\.$/);
+  });
+
+  it('shows the number, and no label for the rider, class or time it does not have', async () => {
+    await renderIn(
+      'he',
+      <EntryCard entry={numberOnly} language="he" tools={{ entryAction: () => null }} loadAll={async () => []} />,
+    );
+    const card = screen.getByTestId('entry');
+    expect(card.querySelector('h3')?.textContent).toBe('מספר התחלה 12');
+    expect(card.querySelector('dl')?.children).toHaveLength(0);
+    expect(card.querySelector('time')).toBeNull();
+  });
+});
 
 describe('the robots tag', () => {
   it('is on the page only while the page may not be indexed', () => {

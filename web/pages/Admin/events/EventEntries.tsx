@@ -10,7 +10,8 @@ import { PanelQueryState } from '../shared/PanelQueryState';
 import { type AdminEntry, eventsAdminApi, eventsAdminKeys } from './events-admin-api';
 
 /**
- * The start list as imported: number, rider, horse, class, start time and photos of each ride, with a switch that
+ * The start list as imported: number, rider, horse, class, start time (a dash where the list gives none) and photos
+ * of each ride, with a switch that
  * hides a ride from the event's page (a rider who asked not to be shown). A table on a wide screen, one card per ride
  * on a phone (events-admin.css).
  */
@@ -93,18 +94,22 @@ export function EventEntries({
                         <bdi>{entry.number}</bdi>
                       </th>
                       <td data-label={t('entries.rider')}>
-                        <bdi>{entry.rider}</bdi>
+                        <bdi>{entry.rider || '—'}</bdi>
                       </td>
                       <td data-label={t('events:entry.horse')}>
                         <bdi>{entry.horse || '—'}</bdi>
                       </td>
                       <td data-label={t('events:entry.class')}>
-                        <bdi>{entry.class}</bdi>
+                        <bdi>{entry.class || '—'}</bdi>
                       </td>
                       <td data-label={t('events:entry.startTime')}>
-                        <time dateTime={entry.startTime}>
-                          <bdi>{formatStartTime(entry.startTime, language, event.timeZone)}</bdi>
-                        </time>
+                        {entry.startTime ? (
+                          <time dateTime={entry.startTime}>
+                            <bdi>{formatStartTime(entry.startTime, language, event.timeZone)}</bdi>
+                          </time>
+                        ) : (
+                          '—'
+                        )}
                       </td>
                       <td data-label={t('entries.photos')}>{entry.photoCount.toLocaleString(language)}</td>
                       <td data-label={t('entries.onPage')}>

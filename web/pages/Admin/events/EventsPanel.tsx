@@ -2,6 +2,7 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { type FormEvent, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { AdminEvent } from '../../../../shared/schemas/events';
+import { isValidSlug, slugFromName } from '../../../../shared/slug';
 import { ApiError } from '../../../api/client';
 import { errorMessageKey } from '../../../api/error-messages';
 import { formatEventDates } from '../../../components/Events/event-format';
@@ -11,7 +12,6 @@ import { useSubmit } from '../../../hooks/useSubmit';
 import { currentLanguage } from '../../../i18n';
 import { EventDetail } from './EventDetail';
 import { EventFields, type EventFieldValues } from './EventFields';
-import { isValidSlug, suggestSlug } from './event-admin-logic';
 import { eventsAdminApi, eventsAdminKeys } from './events-admin-api';
 import '../clients/clients.css';
 import '../orders/orders.css';
@@ -46,7 +46,7 @@ function CreateEventForm({ onCreated }: { onCreated: (id: string) => void }) {
   const [values, setValues] = useState(EMPTY);
   const [slug, setSlug] = useState('');
   const [slugEdited, setSlugEdited] = useState(false);
-  const shownSlug = slugEdited ? slug : values.name.trim() ? suggestSlug(values.name, values.date) : '';
+  const shownSlug = slugEdited ? slug : values.name.trim() ? slugFromName(values.name, values.date) : '';
   const create = useSubmit(eventsAdminApi.create, {
     errorKey: createErrorKey,
     onSuccess: async (created) => {

@@ -5,63 +5,35 @@ import {
   classRounds,
   eventLink,
   isoToZonedTime,
-  isValidSlug,
   startListProblems,
-  suggestSlug,
   zonedTimeToIso,
 } from './event-admin-logic';
-
-describe('the address suggested from an event’s name', () => {
-  it('keeps Latin letters and digits, joined by hyphens', () => {
-    expect(suggestSlug('Spring Cup 2026')).toBe('spring-cup-2026');
-    expect(suggestSlug('  Grand Prix — Kfar Hess!  ')).toBe('grand-prix-kfar-hess');
-  });
-
-  it('drops accents and writes Russian in Latin letters', () => {
-    expect(suggestSlug('Concours de Sauts d’Obstacles à Césarée')).toBe('concours-de-sauts-d-obstacles-a-cesaree');
-    expect(suggestSlug('Кубок Весны')).toBe('kubok-vesny');
-  });
-
-  it('falls back to the date for a name without Latin letters', () => {
-    expect(suggestSlug('גביע האביב', '2026-05-14')).toBe('event-2026-05-14');
-    expect(suggestSlug('كأس الربيع 2026', '2026-05-14')).toBe('event-2026-05-14-2026');
-    expect(suggestSlug('', '')).toBe('event');
-  });
-
-  it('is always an address the server takes, at most 80 characters', () => {
-    const long = suggestSlug('The very long name of a competition that goes on and on and on and on and on forever');
-    expect(long.length).toBeLessThanOrEqual(80);
-    expect(isValidSlug(long)).toBe(true);
-    for (const name of ['Spring Cup', 'גביע', 'Кубок', '---', 'A'])
-      expect(isValidSlug(suggestSlug(name, '2026-05-14'))).toBe(true);
-    expect(isValidSlug('Spring Cup')).toBe(false);
-    expect(isValidSlug('-cup')).toBe(false);
-  });
-});
 
 describe('a refused start list', () => {
   const refused = (details: unknown) =>
     new ApiError('invalid-start-list', 'The start list was not imported', 400, details);
+  const duplicate = {
+    line: 7,
+    code: 'duplicate-number',
+    column: 'number',
+    value: '12',
+    otherLine: 3,
+    message: 'Start number 12 is already used on line 3.',
+  } as const;
 
-  it('lists every problem by line', () => {
+  it('lists every problem by line, with its code and parameters when the code is known', () => {
     const problems = startListProblems(
-      refused({
-        line: 3,
-        problems: [
-          { line: 7, code: 'duplicate-number', reason: 'Start number 12 is also on line 3.' },
-          { line: 3, code: 'bad-time', reason: 'The start time "9.3O" is not a time.' },
-        ],
-      }),
+      refused({ line: 3, problems: [duplicate, { line: 3, code: 'from-the-future', message: 'New.' }] }),
     );
     expect(problems).toEqual([
-      { line: 3, code: 'bad-time', reason: 'The start time "9.3O" is not a time.' },
-      { line: 7, code: 'duplicate-number', reason: 'Start number 12 is also on line 3.' },
+      { line: 3, known: null, message: 'New.' },
+      { line: 7, known: duplicate, message: duplicate.message },
     ]);
   });
 
   it('keeps the message when no problem is listed', () => {
     expect(startListProblems(refused({ line: 0 }))).toEqual([
-      { line: 0, code: '', reason: 'The start list was not imported' },
+      { line: 0, known: null, message: 'The start list was not imported' },
     ]);
   });
 

@@ -1,81 +1,17 @@
+import { type StartListProblemDetail, startListProblemSchema } from '../../../../shared/schemas/start-list';
 import { dateToZonedTime, zonedTimeToDate } from '../../../../shared/zoned-time';
 import { ApiError } from '../../../api/client';
 
-/** Pure helpers of the admin's Events tab: the address suggested from a name, start-list errors, selection, time. */
-
-const SLUG_MAX = 80;
-
-/** Russian letters as they are usually written in Latin ones in a web address. */
-const CYRILLIC: Record<string, string> = {
-  а: 'a',
-  б: 'b',
-  в: 'v',
-  г: 'g',
-  д: 'd',
-  е: 'e',
-  ё: 'e',
-  ж: 'zh',
-  з: 'z',
-  и: 'i',
-  й: 'y',
-  к: 'k',
-  л: 'l',
-  м: 'm',
-  н: 'n',
-  о: 'o',
-  п: 'p',
-  р: 'r',
-  с: 's',
-  т: 't',
-  у: 'u',
-  ф: 'f',
-  х: 'kh',
-  ц: 'ts',
-  ч: 'ch',
-  ш: 'sh',
-  щ: 'shch',
-  ъ: '',
-  ы: 'y',
-  ь: '',
-  э: 'e',
-  ю: 'yu',
-  я: 'ya',
-};
+/** Pure helpers of the admin's Events tab: start-list errors, selection, time. */
 
 /**
- * The address suggested for an event, /events/<slug>, from its name: lower-case Latin letters, digits and hyphens
- * (accents dropped, Russian written in Latin letters). A name with no Latin letters at all (Hebrew, Arabic) gives
- * `event-<date>` plus any digits it holds, which the photographer can then change.
+ * One line of a refused start list: the spreadsheet row (0 for the file as a whole), the problem as its code and
+ * parameters when the panel knows the code (it then words it in the admin's language), and the server's English.
  */
-export function suggestSlug(name: string, date = ''): string {
-  const latin = [...name.normalize('NFKD').toLowerCase()]
-    .map((char) => CYRILLIC[char] ?? char)
-    .join('')
-    .replace(/[\u0300-\u036f]/g, '')
-    .replace(/ß/g, 'ss')
-    .replace(/[^a-z0-9]+/g, '-')
-    .replace(/^-+|-+$/g, '');
-  const base = /[a-z]/.test(latin) ? latin : ['event', date, latin].filter(Boolean).join('-');
-  return trimSlug(base);
-}
-
-function trimSlug(slug: string): string {
-  if (slug.length <= SLUG_MAX) return slug;
-  const cut = slug.slice(0, SLUG_MAX);
-  const hyphen = cut.lastIndexOf('-');
-  return (hyphen > SLUG_MAX / 2 ? cut.slice(0, hyphen) : cut).replace(/-+$/g, '');
-}
-
-/** Whether the server will take `slug` as an address (eventSlugSchema). */
-export function isValidSlug(slug: string): boolean {
-  return /^[a-z0-9](?:[a-z0-9-]{0,78}[a-z0-9])?$/.test(slug);
-}
-
-/** One line of a refused start list: the spreadsheet row (0 for the file as a whole), why, and its stable code. */
 export interface StartListProblem {
   line: number;
-  code: string;
-  reason: string;
+  known: StartListProblemDetail | null;
+  message: string;
 }
 
 /**
@@ -88,39 +24,17 @@ export function startListProblems(error: unknown): StartListProblem[] | null {
   const raw = Array.isArray(details?.problems) ? details.problems : [];
   const problems = raw.flatMap((item): StartListProblem[] => {
     if (!item || typeof item !== 'object') return [];
-    const { line, code, reason } = item as Record<string, unknown>;
+    const parsed = startListProblemSchema.safeParse(item);
+    if (parsed.success) return [{ line: parsed.data.line, known: parsed.data, message: parsed.data.message }];
+    // A code this panel does not know yet (a newer server): its English words are still shown.
+    const { line, message } = item as Record<string, unknown>;
     return [
-      {
-        line: typeof line === 'number' ? line : 0,
-        code: typeof code === 'string' ? code : '',
-        reason: typeof reason === 'string' ? reason : '',
-      },
+      { line: typeof line === 'number' ? line : 0, known: null, message: typeof message === 'string' ? message : '' },
     ];
   });
   if (problems.length > 0) return problems.sort((a, b) => a.line - b.line);
   const line = typeof details?.line === 'number' ? details.line : 0;
-  return [{ line, code: '', reason: error.message }];
-}
-
-/** Start-list problem codes the panel explains in the admin's language; any other shows the server's reason. */
-export const KNOWN_PROBLEMS = [
-  'file-too-large',
-  'not-csv',
-  'empty',
-  'missing-column',
-  'duplicate-column',
-  'bad-quotes',
-  'field-count',
-  'too-many-rows',
-  'missing-value',
-  'too-long',
-  'bad-time',
-  'unreadable-character',
-  'duplicate-number',
-] as const;
-
-export function isKnownProblem(code: string): code is (typeof KNOWN_PROBLEMS)[number] {
-  return (KNOWN_PROBLEMS as readonly string[]).includes(code);
+  return [{ line, known: null, message: error.message }];
 }
 
 /**

@@ -1,4 +1,4 @@
-import { useId } from 'react';
+import { Fragment, useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import { isolateFor } from '../../../../shared/bidi';
 import { formatMoney } from '../../../../shared/money';
@@ -53,16 +53,15 @@ export function OrderCard({ order }: { order: AdminOrder }) {
           <div>
             <dt>{t('orders.wholeEntry')}</dt>
             <dd data-testid="order-entry">
-              {/* Start number, rider, horse and class, each keeping its own direction. */}
-              <bdi>{order.entry.number}</bdi> · <bdi>{order.entry.rider}</bdi>
-              {order.entry.horse ? (
-                <>
-                  {' · '}
-                  <bdi>{order.entry.horse}</bdi>
-                </>
-              ) : null}
-              {' · '}
-              <bdi>{order.entry.class}</bdi>
+              {/* Start number, rider, horse and class (those the start list gives), each keeping its direction. */}
+              {(['number', 'rider', 'horse', 'class'] as const)
+                .filter((field) => order.entry?.[field])
+                .map((field, place) => (
+                  <Fragment key={field}>
+                    {place > 0 ? ' · ' : null}
+                    <bdi>{order.entry?.[field]}</bdi>
+                  </Fragment>
+                ))}
             </dd>
           </div>
         ) : null}
