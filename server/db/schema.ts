@@ -330,4 +330,22 @@ export interface DatabaseSchema {
   rate_limit: RateLimitTable;
   counter: CounterTable;
   receipt: ReceiptTable;
+  event_photo_reading: EventPhotoReadingTable;
+}
+
+/** The start numbers read in an event photo and what they did to its placement (migration 023_number_readings). */
+export interface EventPhotoReadingTable {
+  media_id: string;
+  event_id: string;
+  number: string | null;
+  confidence: number | null;
+  /** JSON text: { x, y, width, height } in the read picture's pixels. */
+  box: string | null;
+  /** JSON text: [{ number, confidence, box }], best first. */
+  candidates: string;
+  width: number;
+  height: number;
+  read_at: string;
+  state: 'number' | 'number-and-time' | 'time' | 'manual' | 'review' | 'confirmed' | 'corrected';
+  reason: 'other-ride' | 'ambiguous' | 'not-on-start-list' | null;
 }

@@ -6,6 +6,7 @@ import { createEventCrud } from './event-crud';
 import { createEventLookup } from './event-lookup';
 import { createEventSummaries } from './event-summaries';
 import { createFindMyPhotos } from './find-my-photos';
+import { createNumberPlacement } from './number-placement';
 import { createPlacement } from './placement';
 import { createSearchIndexes } from './search-indexes';
 import { createStartLists } from './start-list-import';
@@ -21,7 +22,8 @@ export interface EventServiceDeps {
 }
 
 /**
- * Competitions: events and their pages, the start list, where each photo belongs, and "find my photos". What a
+ * Competitions: events and their pages, the start list, where each photo belongs (by time, by the number read in it,
+ * by hand, and the photographer's review), and "find my photos". What a
  * visitor sees of an event is its non-hidden entries and their watermarked proofs; an unlisted event needs its key.
  * Each job is its own module; this puts them together as the one service the routes know.
  */
@@ -35,6 +37,7 @@ export function createEventService(deps: EventServiceDeps) {
     ...createEventSummaries({ events, media, lookup }),
     ...createStartLists({ events, lookup, indexes, assign: placement.assign }),
     ...placement,
+    ...createNumberPlacement({ events, media, lookup, indexes }),
     ...createFindMyPhotos({ events, lookup, indexes }),
     ...createEventBuying({ events, lookup, indexes }),
   };
