@@ -180,6 +180,12 @@ export function createEventReadingRepository(db: Db) {
       });
     },
 
+    /** Every reading of the event's photos, in no particular order. */
+    async readingsOf(eventId: string): Promise<ReadingRecord[]> {
+      const rows = await db.selectFrom('event_photo_reading').selectAll().where('event_id', '=', eventId).execute();
+      return rows.map(toReading);
+    },
+
     /** The event's photos whose number a time run must not override. */
     async heldByNumber(eventId: string): Promise<Set<string>> {
       const rows = await db

@@ -30,7 +30,7 @@ describe.each(TEST_DATABASES)('the review queue of start numbers on %s', (kind) 
     expect(res.statusCode, res.body).toBe(200);
     return res.json().items;
   };
-  const decide = (body: unknown, mediaId = photoId) =>
+  const decide = (body: Record<string, unknown>, mediaId = photoId) =>
     admin.request({ method: 'POST', url: `/api/admin/events/${eventId}/review/${mediaId}`, payload: body });
 
   beforeAll(async () => {
@@ -77,7 +77,9 @@ describe.each(TEST_DATABASES)('the review queue of start numbers on %s', (kind) 
       mediaId: photoId,
       reason: 'other-ride',
       crop: { x: 0.25, y: 300 / 1067, width: 0.1, height: 90 / 1067 },
-      candidates: [{ number: '13', confidence: 0.97, entries: [{ rider: 'Dan Cohen', horse: 'Ravid', class: '1.10' }] }],
+      candidates: [
+        { number: '13', confidence: 0.97, entries: [{ rider: 'Dan Cohen', horse: 'Ravid', class: '1.10' }] },
+      ],
     });
     expect(item?.image.image.src).toMatch(/^\/media\//);
     const events = (await admin.get('/api/admin/events')).json().events as AdminEvent[];
@@ -120,9 +122,9 @@ describe.each(TEST_DATABASES)('the review queue of start numbers on %s', (kind) 
     expect(named.statusCode, named.body).toBe(200);
     const hidden = await admin.request({ method: 'PATCH', url, payload: { hidden: true } });
     expect(hidden.statusCode).toBe(200);
-    const entry = (await admin.get(`/api/admin/events/${eventId}/entries`)).json().entries.find(
-      (one: { id: string }) => one.id === id,
-    );
+    const entry = (await admin.get(`/api/admin/events/${eventId}/entries`))
+      .json()
+      .entries.find((one: { id: string }) => one.id === id);
     expect(entry).toMatchObject({ rider: 'Noa Levi', horse: 'Storm', hidden: true });
     expect((await admin.request({ method: 'PATCH', url, payload: {} })).statusCode).toBe(400);
   });

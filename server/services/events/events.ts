@@ -32,12 +32,18 @@ export function createEventService(deps: EventServiceDeps) {
   const lookup = createEventLookup(events);
   const indexes = createSearchIndexes({ events, changes: deps.changes });
   const placement = createPlacement({ events, media, lookup });
+  const numbers = createNumberPlacement({ events, media, lookup, indexes });
+  // After a new start list: first by the numbers read (which hold their photos), then by time for the others.
+  const placeAgain = async (eventId: string) => {
+    await numbers.placeByReadings(eventId);
+    return placement.assign(eventId);
+  };
   return {
     ...createEventCrud({ events, lookup }),
     ...createEventSummaries({ events, media, lookup }),
-    ...createStartLists({ events, lookup, indexes, assign: placement.assign }),
+    ...createStartLists({ events, lookup, indexes, assign: placeAgain }),
     ...placement,
-    ...createNumberPlacement({ events, media, lookup, indexes }),
+    ...numbers,
     ...createFindMyPhotos({ events, lookup, indexes }),
     ...createEventBuying({ events, lookup, indexes }),
   };

@@ -153,5 +153,19 @@ describe.each(TEST_DATABASES)('placing photos by their start number on %s', (kin
     expect(found).toMatchObject({ photoCount: 2 });
     await service.nameEntry(bare, placed?.entryId ?? '', { rider: 'Maya', horse: 'Storm' });
     expect((await events.findEntry(placed?.entryId ?? ''))?.rider).toBe('Maya');
+
+    // The start list arrives later: the photos follow their numbers to its entries, without reading them again.
+    const csv = ['number,rider,horse,class,start time', '127,Maya Katz,Storm,1.10,08:00', '128,Eli,Zorro,1.10,12:00'];
+    await service.importStartList(bare, Buffer.from(csv.join('\n')));
+    const listed = await events.entries(bare);
+    const under = async (id: string) => {
+      const entryId = (await events.findPhoto(id))?.entryId;
+      return listed.find((entry) => entry.id === entryId);
+    };
+    // Taken at 10:00, in no ride's window: the number alone places it.
+    expect((await under(first))?.rider).toBe('Maya Katz');
+    expect((await under(second))?.rider).toBe('Maya Katz');
+    // 128 was read weakly, and the time places it nowhere: the photographer decides.
+    expect((await events.findReading(unsure))?.state).toBe('review');
   });
 });

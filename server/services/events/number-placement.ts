@@ -8,7 +8,7 @@ import { assignPhotos } from './assignment';
 import type { EventLookup } from './event-lookup';
 import { entryNotFound } from './event-lookup';
 import { confidentNumberOf, decidePlacement } from './number-placement-rule';
-import { readStartNumbers } from './number-reading';
+import { type NumberReading, readStartNumbers } from './number-reading';
 import type { SearchIndexes } from './search-indexes';
 
 /** A number-only entry: read from the photos of an event without a start list, named later (if ever). */
@@ -76,10 +76,17 @@ export function createNumberPlacement(deps: {
     return run;
   }
 
-  async function decide(photo: EventPhotoRecord, reading: TextReading): Promise<PhotoReadOutcome> {
-    const entries = await events.entries(photo.eventId);
-    const withList = entries.some((entry) => !isNumberOnly(entry));
-    const readings = readStartNumbers(reading, withList ? new Set(entries.map((entry) => entry.number)) : null);
+  /** The numbers a frame shows, read against the event's start list (any number when it has none). */
+  function knownNumbers(entries: EntryRecord[]): Set<string> | null {
+    return entries.some((entry) => !isNumberOnly(entry)) ? new Set(entries.map((entry) => entry.number)) : null;
+  }
+
+  async function decide(
+    photo: EventPhotoRecord,
+    entries: EntryRecord[],
+    readings: readonly NumberReading[],
+    picture: { width: number; height: number },
+  ): Promise<PhotoReadOutcome> {
     const decision = decidePlacement({
       manual: photo.manual,
       confidentNumber: confidentNumberOf(readings),
@@ -95,8 +102,8 @@ export function createNumberPlacement(deps: {
       confidence: best?.confidence ?? null,
       box: best?.box ?? null,
       candidates: readings.map(({ number, confidence, box }) => ({ number, confidence, box })),
-      width: reading.width,
-      height: reading.height,
+      width: picture.width,
+      height: picture.height,
       readAt: new Date().toISOString(),
       state: decision.state,
       reason: decision.kind === 'review' ? decision.reason : null,
@@ -125,7 +132,32 @@ export function createNumberPlacement(deps: {
       return oneAtATime(first.eventId, async () => {
         // Read again inside the queue: the photographer may have placed it by hand meanwhile.
         const photo = await events.findPhoto(mediaId);
-        return photo ? decide(photo, reading) : null;
+        if (!photo) return null;
+        const entries = await events.entries(photo.eventId);
+        return decide(photo, entries, readStartNumbers(reading, knownNumbers(entries)), reading);
+      });
+    },
+
+    /**
+     * Places the event's photos again by the numbers already read in them (after a new start list: the entries they
+     * were placed under may be gone, and numbers not on the old list may be on the new one). No picture is read
+     * again. Photos placed by hand, or decided in review, stay.
+     */
+    async placeByReadings(eventId: string): Promise<void> {
+      await oneAtATime(eventId, async () => {
+        const [readings, photos, entries] = await Promise.all([
+          events.readingsOf(eventId),
+          events.photos(eventId),
+          events.entries(eventId),
+        ]);
+        const known = knownNumbers(entries);
+        const byId = new Map(photos.map((photo) => [photo.mediaId, photo]));
+        for (const reading of readings) {
+          const photo = byId.get(reading.mediaId);
+          if (!photo || photo.manual) continue;
+          const candidates = reading.candidates.filter((candidate) => known === null || known.has(candidate.number));
+          await decide(photo, entries, candidates, reading);
+        }
       });
     },
 
