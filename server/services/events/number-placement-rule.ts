@@ -1,4 +1,4 @@
-import type { ReadingState, ReviewReason } from '../../repositories/event-reading-repository';
+import type { ReviewReason } from '../../repositories/event-reading-repository';
 import type { NumberReading } from './number-reading';
 
 /**
@@ -82,6 +82,3 @@ export function decidePlacement(facts: PlacementFacts): PlacementDecision {
   if (only && others.length === 0) return { kind: 'place', state: 'number', entryId: only.id };
   return { kind: 'review', state: 'review', reason: 'ambiguous' };
 }
-
-/** The states a decision can leave a reading in (the photographer's `confirmed` and `corrected` come later). */
-export type DecidedState = Exclude<ReadingState, 'confirmed' | 'corrected'>;
