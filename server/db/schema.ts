@@ -310,6 +310,38 @@ export interface ApiKeyTable {
   revoked_at: string | null;
 }
 
+/** "Tell me when my photos are ready": one event, start number and address (migration 025_rider_subscriptions). */
+export interface RiderSubscriptionTable {
+  id: string;
+  event_id: string;
+  number: string;
+  email: string;
+  language: string;
+  confirm_token_hash: string;
+  confirmed_at: string | null;
+  unsubscribe_token: string;
+  told_count: ColumnType<number, number | undefined, number>;
+  last_notified_at: string | null;
+  created_at: string;
+}
+
+/** The start numbers read in an event photo and what they did to its placement (migration 023_number_readings). */
+export interface EventPhotoReadingTable {
+  media_id: string;
+  event_id: string;
+  number: string | null;
+  confidence: number | null;
+  /** JSON text: { x, y, width, height } in the read picture's pixels. */
+  box: string | null;
+  /** JSON text: [{ number, confidence, box }], best first. */
+  candidates: string;
+  width: number;
+  height: number;
+  read_at: string;
+  state: 'number' | 'number-and-time' | 'time' | 'manual' | 'review' | 'confirmed' | 'corrected';
+  reason: 'other-ride' | 'ambiguous' | 'not-on-start-list' | null;
+}
+
 export interface DatabaseSchema {
   setting: SettingTable;
   auth_attempt: AuthAttemptTable;
@@ -343,19 +375,5 @@ export interface DatabaseSchema {
   receipt: ReceiptTable;
   api_key: ApiKeyTable;
   rider_subscription: RiderSubscriptionTable;
-}
-
-/** "Tell me when my photos are ready": one event, start number and address (migration 025_rider_subscriptions). */
-export interface RiderSubscriptionTable {
-  id: string;
-  event_id: string;
-  number: string;
-  email: string;
-  language: string;
-  confirm_token_hash: string;
-  confirmed_at: string | null;
-  unsubscribe_token: string;
-  told_count: ColumnType<number, number | undefined, number>;
-  last_notified_at: string | null;
-  created_at: string;
+  event_photo_reading: EventPhotoReadingTable;
 }

@@ -40,6 +40,7 @@ export function presentAdminEvent(summary: AdminEventSummary, urls: MediaUrls): 
     // The photographer's count takes in the hidden rides too: "all photos" is the placed and the unplaced.
     photoCount: counts.placedPhotos,
     unassignedCount: counts.unplacedPhotos,
+    reviewCount: summary.reviewCount,
     classes: summary.classes,
     cameras: summary.cameras,
   };

@@ -73,6 +73,20 @@ export function createEventEntryRepository(db: Db) {
       return entries.length;
     },
 
+    /** Names an entry (a number-only entry read from the photos, named later by the photographer). */
+    async nameEntry(eventId: string, entryId: string, names: { rider?: string; horse?: string }): Promise<boolean> {
+      const result = await db
+        .updateTable('event_entry')
+        .set({
+          ...(names.rider !== undefined ? { rider: names.rider } : {}),
+          ...(names.horse !== undefined ? { horse: names.horse } : {}),
+        })
+        .where('event_id', '=', eventId)
+        .where('id', '=', entryId)
+        .executeTakeFirst();
+      return Number(result.numUpdatedRows) === 1;
+    },
+
     async setEntryHidden(eventId: string, entryId: string, hidden: boolean): Promise<boolean> {
       const result = await db
         .updateTable('event_entry')

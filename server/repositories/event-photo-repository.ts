@@ -1,4 +1,5 @@
 import type { Db } from '../db/database';
+import { HELD_BY_NUMBER } from './event-reading-repository';
 import { type EventCounts, type EventPhotoRecord, toPhoto } from './event-records';
 import { type MediaRecord, toRecord } from './media-repository';
 
@@ -81,7 +82,10 @@ export function createEventPhotoRepository(db: Db) {
       return row ? toPhoto(row) : undefined;
     },
 
-    /** Writes an automatic assignment run: photos placed by hand are left as they are. */
+    /**
+     * Writes an automatic assignment run: photos placed by hand are left as they are, and so are photos their start
+     * number placed or sent to review (checked here too, as a number may be read while the run is computed).
+     */
     async writeAssignments(eventId: string, assignments: Map<string, string | null>): Promise<void> {
       const byEntry = new Map<string | null, string[]>();
       for (const [mediaId, entryId] of assignments) byEntry.set(entryId, [...(byEntry.get(entryId) ?? []), mediaId]);
@@ -94,6 +98,16 @@ export function createEventPhotoRepository(db: Db) {
               .where('event_id', '=', eventId)
               .where('manual', '=', 0)
               .where('media_id', 'in', mediaIds.slice(start, start + 500))
+              .where(({ not, exists, selectFrom }) =>
+                not(
+                  exists(
+                    selectFrom('event_photo_reading')
+                      .select('event_photo_reading.media_id')
+                      .whereRef('event_photo_reading.media_id', '=', 'event_photo.media_id')
+                      .where('event_photo_reading.state', 'in', HELD_BY_NUMBER),
+                  ),
+                ),
+              )
               .execute();
           }
         }

@@ -4,6 +4,7 @@ import type { Db } from '../db/database';
 import type { EventTable } from '../db/schema';
 import { createEventEntryRepository } from './event-entry-repository';
 import { createEventPhotoRepository } from './event-photo-repository';
+import { createEventReadingRepository } from './event-reading-repository';
 import {
   type EventChanges,
   type EventRecord,
@@ -87,13 +88,17 @@ function createEventTableRepository(db: Db) {
   };
 }
 
-/** Events, their start lists, class rules, camera clocks and where each photo belongs: one repository per table. */
+/**
+ * Events, their start lists, class rules, camera clocks, where each photo belongs and the numbers read in it: one
+ * repository per table.
+ */
 export function createEventRepository(db: Db) {
   return {
     ...createEventTableRepository(db),
     ...createEventEntryRepository(db),
     ...createEventRuleRepository(db),
     ...createEventPhotoRepository(db),
+    ...createEventReadingRepository(db),
   };
 }
 

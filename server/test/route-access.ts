@@ -219,6 +219,8 @@ export const ROUTE_ACCESS: Record<string, AccessRow> = {
   'GET /api/admin/events/:id/photos': ADMIN_ONLY,
   'POST /api/admin/events/:id/assign': ADMIN_ONLY,
   'POST /api/admin/events/:id/auto-assign': ADMIN_ONLY,
+  'GET /api/admin/events/:id/review': ADMIN_ONLY,
+  'POST /api/admin/events/:id/review/:mediaId': ADMIN_ONLY,
   'GET /api/admin/watermark': ADMIN_ONLY,
   'PUT /api/admin/watermark': ADMIN_ONLY,
   'GET /api/admin/watermark/logo': ADMIN_ONLY,

@@ -78,6 +78,8 @@ export const adminEventSchema = publicEventSchema.extend({
   accessKey: z.string(),
   timeZone: z.string(),
   unassignedCount: z.number().int().nonnegative(),
+  /** Photos whose start number waits for the photographer's review. */
+  reviewCount: z.number().int().nonnegative(),
   classes: z.array(z.object({ name: z.string(), roundSeconds: z.number().int().positive() })),
   cameras: z.array(z.object({ camera: z.string(), offsetSeconds: z.number().int() })),
 });

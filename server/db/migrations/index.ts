@@ -20,6 +20,7 @@ import * as m019orderPayments from './019_order_payments';
 import * as m020receipts from './020_receipts';
 import * as m021mediaVersions from './021_media_versions';
 import * as m022clientIncludedPicks from './022_client_included_picks';
+import * as m023numberReadings from './023_number_readings';
 import * as m024apiKeys from './024_api_keys';
 import * as m025riderSubscriptions from './025_rider_subscriptions';
 
@@ -50,6 +51,7 @@ export const migrations: Record<string, Migration> = {
   '020_receipts': m020receipts,
   '021_media_versions': m021mediaVersions,
   '022_client_included_picks': m022clientIncludedPicks,
+  '023_number_readings': m023numberReadings,
   '024_api_keys': m024apiKeys,
   '025_rider_subscriptions': m025riderSubscriptions,
 };

@@ -1,5 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { mediaIdSchema } from '../../../shared/schemas/admin';
 import {
   adminEntryListSchema,
   adminEventListSchema,
@@ -11,14 +12,22 @@ import {
   eventClassesRequestSchema,
   updateEventRequestSchema,
 } from '../../../shared/schemas/events';
+import {
+  entryChangeSchema,
+  reviewDecisionResponseSchema,
+  reviewDecisionSchema,
+  reviewQueueSchema,
+} from '../../../shared/schemas/number-review';
 import { isTimeZone } from '../../../shared/zoned-time';
 import type { AppContext } from '../../context';
 import { AppError } from '../../errors';
 import { presentAdminEntry, presentAdminEvent, presentAdminEventPhoto } from '../../presenters/event-presenter';
+import { presentReviewItem } from '../../presenters/number-review-presenter';
 
 const idParams = z.object({ id: z.string().uuid('not an event id') });
 const entryParams = idParams.extend({ entryId: z.string().uuid('not an entry id') });
 const cameraParams = idParams.extend({ camera: z.string().min(1).max(100) });
+const reviewParams = idParams.extend({ mediaId: mediaIdSchema });
 const photosQuery = z.object({
   unassigned: z.enum(['1']).optional(),
   entry: z.string().uuid().optional(),
@@ -77,9 +86,12 @@ export const eventAdminRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = asyn
 
   app.patch(
     '/api/admin/events/:id/entries/:entryId',
-    { schema: { params: entryParams, body: z.object({ hidden: z.boolean() }) } },
+    { schema: { params: entryParams, body: entryChangeSchema } },
     async (request) => {
-      await ctx.events.setEntryHidden(request.params.id, request.params.entryId, request.body.hidden);
+      const { id, entryId } = request.params;
+      const { hidden, rider, horse } = request.body;
+      if (rider !== undefined || horse !== undefined) await ctx.events.nameEntry(id, entryId, { rider, horse });
+      if (hidden !== undefined) await ctx.events.setEntryHidden(id, entryId, hidden);
       return { ok: true as const };
     },
   );
@@ -110,6 +122,20 @@ export const eventAdminRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = asyn
 
   app.post('/api/admin/events/:id/assign', { schema: { params: idParams, body: assignRequestSchema } }, (request) =>
     ctx.events.assignByHand(request.params.id, request.body.mediaIds, request.body.entryId),
+  );
+
+  app.get(
+    '/api/admin/events/:id/review',
+    { schema: { params: idParams, response: { 200: reviewQueueSchema } } },
+    async (request) => ({
+      items: (await ctx.events.reviewQueue(request.params.id)).map((item) => presentReviewItem(item, ctx.mediaUrls)),
+    }),
+  );
+
+  app.post(
+    '/api/admin/events/:id/review/:mediaId',
+    { schema: { params: reviewParams, body: reviewDecisionSchema, response: { 200: reviewDecisionResponseSchema } } },
+    (request) => ctx.events.settleReview(request.params.id, request.params.mediaId, request.body),
   );
 
   app.post('/api/admin/events/:id/auto-assign', { schema: { params: idParams } }, (request) =>

@@ -13,11 +13,13 @@ export interface EventSummary {
 export interface AdminEventSummary extends EventSummary {
   classes: Array<{ name: string; roundSeconds: number }>;
   cameras: Array<{ camera: string; offsetSeconds: number }>;
+  /** Photos whose start number waits for the photographer's review. */
+  reviewCount: number;
 }
 
 /** Events with what their pages and the photographer's list show of them. */
 export function createEventSummaries(deps: {
-  events: Pick<EventRepository, 'counts' | 'list' | 'classes' | 'cameras'>;
+  events: Pick<EventRepository, 'counts' | 'list' | 'classes' | 'cameras' | 'reviewCount'>;
   media: Pick<MediaRepository, 'findById'>;
   lookup: EventLookup;
 }) {
@@ -35,12 +37,13 @@ export function createEventSummaries(deps: {
       const all = await events.list();
       return Promise.all(
         all.map(async (event) => {
-          const [summary, classes, cameras] = await Promise.all([
+          const [summary, classes, cameras, reviewCount] = await Promise.all([
             summaryOf(event),
             events.classes(event.id),
             events.cameras(event.id),
+            events.reviewCount(event.id),
           ]);
-          return { ...summary, classes, cameras };
+          return { ...summary, classes, cameras, reviewCount };
         }),
       );
     },

@@ -6,6 +6,7 @@ import { createEventCrud } from './event-crud';
 import { createEventLookup } from './event-lookup';
 import { createEventSummaries } from './event-summaries';
 import { createFindMyPhotos } from './find-my-photos';
+import { createNumberPlacement } from './number-placement';
 import { createPlacement } from './placement';
 import { createSearchIndexes } from './search-indexes';
 import { createStartLists } from './start-list-import';
@@ -21,7 +22,8 @@ export interface EventServiceDeps {
 }
 
 /**
- * Competitions: events and their pages, the start list, where each photo belongs, and "find my photos". What a
+ * Competitions: events and their pages, the start list, where each photo belongs (by time, by the number read in it,
+ * by hand, and the photographer's review), and "find my photos". What a
  * visitor sees of an event is its non-hidden entries and their watermarked proofs; an unlisted event needs its key.
  * Each job is its own module; this puts them together as the one service the routes know.
  */
@@ -30,11 +32,18 @@ export function createEventService(deps: EventServiceDeps) {
   const lookup = createEventLookup(events);
   const indexes = createSearchIndexes({ events, changes: deps.changes });
   const placement = createPlacement({ events, media, lookup });
+  const numbers = createNumberPlacement({ events, media, lookup, indexes });
+  // After a new start list: first by the numbers read (which hold their photos), then by time for the others.
+  const placeAgain = async (eventId: string) => {
+    await numbers.placeByReadings(eventId);
+    return placement.assign(eventId);
+  };
   return {
     ...createEventCrud({ events, lookup }),
     ...createEventSummaries({ events, media, lookup }),
-    ...createStartLists({ events, lookup, indexes, assign: placement.assign }),
+    ...createStartLists({ events, lookup, indexes, assign: placeAgain }),
     ...placement,
+    ...numbers,
     ...createFindMyPhotos({ events, lookup, indexes }),
     ...createEventBuying({ events, lookup, indexes }),
   };

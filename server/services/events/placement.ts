@@ -21,16 +21,18 @@ export function createPlacement(deps: {
   const { events, lookup } = deps;
   const pendingAssignments = new Map<string, NodeJS.Timeout>();
 
-  /** Runs the automatic placement of the event's photos (hand placements stay). */
+  /** Runs the automatic placement of the event's photos by time (hand and number placements stay). */
   async function assign(eventId: string): Promise<{ assigned: number; unassigned: number }> {
     const event = await lookup.mustFind(eventId);
-    const [entries, classes, cameras, photos] = await Promise.all([
+    const [entries, classes, cameras, photos, heldByNumber] = await Promise.all([
       events.entries(eventId),
       events.classes(eventId),
       events.cameras(eventId),
       events.photos(eventId),
+      events.heldByNumber(eventId),
     ]);
-    const automatic = photos.filter((photo) => !photo.manual);
+    // Placed by hand, or by the start number read in it (or kept out for review): not the time's to move.
+    const automatic = photos.filter((photo) => !photo.manual && !heldByNumber.has(photo.mediaId));
     const result = assignPhotos({
       entries: entries.map((entry) => ({
         id: entry.id,

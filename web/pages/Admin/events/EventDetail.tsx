@@ -133,7 +133,7 @@ export function EventDetail({ event, onBack }: { event: AdminEvent; onBack: () =
         />
         <p className="muted">{t('photos.uploadHint')}</p>
       </div>
-      <ReviewQueue event={event} />
+      <ReviewQueue event={event} poll={placing} />
       <EventPhotos event={event} entries={entries.data?.entries ?? []} poll={placing} />
       <ClassRounds event={event} entries={entries.data?.entries ?? []} />
       <CameraClocks event={event} poll={placing} />

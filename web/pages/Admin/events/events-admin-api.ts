@@ -6,12 +6,16 @@ import type {
   createEventRequestSchema,
   updateEventRequestSchema,
 } from '../../../../shared/schemas/events';
+import type { ReviewItem } from '../../../../shared/schemas/number-review';
 import { apiFetch } from '../../../api/client';
 
 export type AdminEntry = z.output<typeof adminEntrySchema>;
 export type AdminEventPhoto = z.output<typeof adminEventPhotoSchema>;
 export type NewEvent = z.input<typeof createEventRequestSchema>;
 export type EventChanges = z.input<typeof updateEventRequestSchema>;
+export type { ReviewItem };
+/** The photographer's decision on a photo in review: an entry (null: not a rider), or a typed start number. */
+export type ReviewDecision = { entryId: string | null } | { number: string };
 /** What placing the photos again did. */
 export interface Placement {
   assigned: number;
@@ -61,6 +65,12 @@ export const eventsAdminApi = {
   },
   assign: (id: string, mediaIds: string[], entryId: string | null) =>
     apiFetch<{ changed: number }>(`${eventUrl(id)}/assign`, { method: 'POST', json: { mediaIds, entryId } }),
+  review: (id: string) => apiFetch<{ items: ReviewItem[] }>(`${eventUrl(id)}/review`),
+  decideReview: (id: string, mediaId: string, decision: ReviewDecision) =>
+    apiFetch<{ state: 'confirmed' | 'corrected'; entryId: string | null }>(
+      `${eventUrl(id)}/review/${encodeURIComponent(mediaId)}`,
+      { method: 'POST', json: decision },
+    ),
   autoAssign: (id: string) => apiFetch<Placement>(`${eventUrl(id)}/auto-assign`, { method: 'POST', json: {} }),
 };
 
@@ -69,5 +79,6 @@ export const eventsAdminKeys = {
   list: ['admin', 'events', 'list'] as const,
   entries: (id: string) => ['admin', 'events', id, 'entries'] as const,
   photos: (id: string, view: string) => ['admin', 'events', id, 'photos', view] as const,
+  review: (id: string) => ['admin', 'events', id, 'review'] as const,
   event: (id: string) => ['admin', 'events', id] as const,
 };
