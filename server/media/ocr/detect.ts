@@ -1,5 +1,6 @@
 import { sharp } from '../sharp';
-import type { LineCrop } from './recognise';
+import { cornersOf, findTextBoxes } from './boxes';
+import type { SourcePixels } from './recognise';
 import type { OcrRuntime } from './runtime';
 import { planarBgr } from './tensors';
 
@@ -7,40 +8,54 @@ import { planarBgr } from './tensors';
 const SIDE_MULTIPLE = 32;
 
 /**
- * The largest side detection works at. Frames come as their 1600 px rendition (the 24 MP original took 13–17 s); a
- * larger input is scaled down rather than read slowly.
+ * The largest side the line crops are taken at. Frames come as their 1600 px rendition (the 24 MP original took
+ * 13–17 s); a larger input is scaled down rather than read slowly.
  */
-const MAX_SIDE = 1600;
+const CROP_MAX_SIDE = 1600;
 
 /**
- * A pixel of the detector's map counts as text above this probability. ocr-common uses 0.03, which joins a pad's
- * digits to nearby print into one long box; PaddleOCR's own default, 0.3, keeps a number's box to the number.
+ * The largest side the detector looks at, PaddleOCR's own default (det_limit_side_len). The detector's activations
+ * grow with the pixels: at 1600×1088 one run held ~180 MB above the process's resting size, at 960 ~65 MB, and a pad's
+ * number is still tens of pixels tall. The boxes it finds are scaled back and cropped from the 1600 px picture, so the
+ * recogniser still reads full-size digits.
  */
-const TEXT_PROBABILITY = 0.3;
+const DETECTION_MAX_SIDE = 960;
 
-/** A text box found in the picture: its corners in the picture's pixels and its crop, straightened. */
+/** A text box found in the picture: its corners in the picture's pixels, and in the source's to read it from. */
 export interface FoundLine {
   box: Array<[number, number]>;
-  crop: LineCrop;
+  sourceCorners: Array<[number, number]>;
 }
 
-/** The picture's text boxes. `width` and `height`: the picture's own size, which the boxes are in. */
+/**
+ * The picture's text boxes, and the picture (at most 1600 px) they are read from. `width` and `height`: the
+ * picture's own size, which the boxes are in.
+ */
 export async function findLines(
   runtime: OcrRuntime,
   picture: Buffer,
-): Promise<{ lines: FoundLine[]; width: number; height: number }> {
+): Promise<{ lines: FoundLine[]; source: SourcePixels; width: number; height: number }> {
   const { width = 0, height = 0, orientation = 1 } = await sharp(picture).metadata();
   // Turned upright as the gallery shows it: orientations 5–8 swap the sides.
   const [pictureWidth, pictureHeight] = orientation >= 5 ? [height, width] : [width, height];
-  const scale = Math.min(1, MAX_SIDE / Math.max(pictureWidth, pictureHeight));
-  const inputWidth = multipleOfSide(pictureWidth * scale);
-  const inputHeight = multipleOfSide(pictureHeight * scale);
-  // RGBA: OpenCV takes the crops from it as it takes image data in a browser.
+  const cropScale = Math.min(1, CROP_MAX_SIDE / Math.max(pictureWidth, pictureHeight));
+  const cropWidth = Math.round(pictureWidth * cropScale);
+  const cropHeight = Math.round(pictureHeight * cropScale);
   const pixels = await sharp(picture)
     .rotate()
-    .resize(inputWidth, inputHeight, { fit: 'fill' }).ensureAlpha().raw().toBuffer();
+    .resize(cropWidth, cropHeight, { fit: 'fill' })
+    .removeAlpha()
+    .raw()
+    .toBuffer();
 
-  const input = new runtime.Tensor('float32', planarBgr(pixels, inputWidth, inputHeight, 4), [
+  const detectionScale = Math.min(1, DETECTION_MAX_SIDE / Math.max(cropWidth, cropHeight));
+  const inputWidth = multipleOfSide(cropWidth * detectionScale);
+  const inputHeight = multipleOfSide(cropHeight * detectionScale);
+  const small = await sharp(pixels, { raw: { width: cropWidth, height: cropHeight, channels: 3 } })
+    .resize(inputWidth, inputHeight, { fit: 'fill' })
+    .raw()
+    .toBuffer();
+  const input = new runtime.Tensor('float32', planarBgr(small, inputWidth, inputHeight, 3), [
     1,
     3,
     inputHeight,
@@ -49,44 +64,22 @@ export async function findLines(
   const outputs = await runtime.detection.run({ [runtime.detection.inputNames[0] as string]: input });
   const map = outputs[runtime.detection.outputNames[0] as string];
   if (!map) throw new Error('The detection model gave no output');
-  const mask = textMask(map.data as Float32Array, inputWidth * inputHeight);
+  const boxes = findTextBoxes(map.data as Float32Array, inputWidth, inputHeight);
 
-  const source = { data: pixels, width: inputWidth, height: inputHeight };
-  const found = await runtime.splitIntoLineImages(
-    new ImageData(mask, inputWidth, inputHeight) as never,
-    source as never,
-  );
-  const scaleX = pictureWidth / inputWidth;
-  const scaleY = pictureHeight / inputHeight;
-  const lines = found.map(({ box, image }) => ({
-    box: box.map(([x = 0, y = 0]) => [Math.round(x * scaleX), Math.round(y * scaleY)] as [number, number]),
-    crop: image as LineCrop,
+  const toSourceX = cropWidth / inputWidth;
+  const toSourceY = cropHeight / inputHeight;
+  const lines = boxes.map((box) => ({
+    box: cornersOf(box, toSourceX / cropScale, toSourceY / cropScale),
+    sourceCorners: cornersOf(box, toSourceX, toSourceY),
   }));
-  return { lines, width: pictureWidth, height: pictureHeight };
+  return {
+    lines,
+    source: { data: pixels, width: cropWidth, height: cropHeight, channels: 3 },
+    width: pictureWidth,
+    height: pictureHeight,
+  };
 }
 
 function multipleOfSide(side: number): number {
   return Math.max(SIDE_MULTIPLE, Math.ceil(side / SIDE_MULTIPLE) * SIDE_MULTIPLE);
-}
-
-/** The detector's probability map as the black-and-white RGBA picture splitIntoLineImages finds contours in. */
-function textMask(probabilities: Float32Array, pixels: number): Uint8ClampedArray {
-  const mask = new Uint8ClampedArray(pixels * 4);
-  for (let pixel = 0, at = 0; pixel < pixels; pixel++, at += 4) {
-    const value = (probabilities[pixel] as number) > TEXT_PROBABILITY ? 255 : 0;
-    mask[at] = value;
-    mask[at + 1] = value;
-    mask[at + 2] = value;
-    mask[at + 3] = 255;
-  }
-  return mask;
-}
-
-/** The shape OpenCV's matFromImageData reads (Node has no ImageData class). */
-class ImageData {
-  constructor(
-    readonly data: Uint8ClampedArray,
-    readonly width: number,
-    readonly height: number,
-  ) {}
 }

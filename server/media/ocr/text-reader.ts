@@ -14,10 +14,10 @@ export function createTextReader(): TextReader {
 
 async function readText(picture: Buffer): Promise<TextReading> {
   const runtime = await loadOcrRuntime();
-  const { lines: found, width, height } = await findLines(runtime, picture);
+  const { lines: found, source, width, height } = await findLines(runtime, picture);
   const read: TextLine[] = [];
-  for (const { box, crop } of found) {
-    const { text, confidence } = await recogniseLine(runtime, crop);
+  for (const { box, sourceCorners } of found) {
+    const { text, confidence } = await recogniseLine(runtime, source, sourceCorners);
     if (text.trim()) read.push({ text: text.trim(), confidence, box });
   }
   return { lines: joinLines(read), width, height };
