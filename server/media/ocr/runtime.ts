@@ -20,8 +20,8 @@ export interface OcrRuntime {
 
 /**
  * Session settings, measured on a 1600 px frame on 2 cores (docs/EVENTS.md, "Reading start numbers"). One intra-op
- * thread per session: the show-day server decodes and encodes pictures with libvips beside the reading, and a second
- * thread bought nothing measurable on a shared 2-core machine. The CPU memory arena is off: with it on, onnxruntime
+ * thread per session: the show-day server decodes and encodes pictures with libvips beside the reading, and with two
+ * a read took 1.2–1.4 s instead of 0.8–1.1 s on a busy 2-core machine. The CPU memory arena is off: with it on, onnxruntime
  * keeps the largest activation buffers it ever needed for the life of the process (a detection run left the process
  * at ~730 MB instead of ~230 MB).
  */

@@ -26,7 +26,7 @@ async function readText(picture: Buffer): Promise<TextReading> {
 let queue: Promise<unknown> = Promise.resolve();
 
 /**
- * One read at a time in the process, whoever asks: a read holds ~60 MB of pictures and activations for its second,
+ * One read at a time in the process, whoever asks: a read holds ~100 MB of pictures and activations while it runs,
  * and the sessions already use the cores they are given, so reads side by side would only add their memory.
  */
 function oneAtATime<T>(task: () => Promise<T>): Promise<T> {
