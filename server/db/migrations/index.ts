@@ -20,6 +20,7 @@ import * as m019orderPayments from './019_order_payments';
 import * as m020receipts from './020_receipts';
 import * as m021mediaVersions from './021_media_versions';
 import * as m022clientIncludedPicks from './022_client_included_picks';
+import * as m026jobPriorities from './026_job_priorities';
 
 /**
  * Every migration, by name; the name is the file's. Names sort in the order they run, each number once. Never edit a
@@ -48,6 +49,7 @@ export const migrations: Record<string, Migration> = {
   '020_receipts': m020receipts,
   '021_media_versions': m021mediaVersions,
   '022_client_included_picks': m022clientIncludedPicks,
+  '026_job_priorities': m026jobPriorities,
 };
 
 /**
