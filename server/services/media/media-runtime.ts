@@ -1,4 +1,4 @@
-import type { Worker } from '../../jobs/worker';
+import type { JobHandler, Worker } from '../../jobs/worker';
 import type { JobRepository } from '../../repositories/job-repository';
 import type { MediaRepository } from '../../repositories/media-repository';
 import type { IngestService } from './ingest';
@@ -16,4 +16,6 @@ export interface MediaRuntime {
   replacements: OriginalReplacements;
   /** Not started: the app starts it when ready and stops it before the database closes. */
   worker: Worker;
+  /** Adds the handler of a job type another area queues (the reading of an event photo's numbers). */
+  registerJob(type: string, handler: JobHandler): void;
 }
