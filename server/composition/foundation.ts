@@ -14,9 +14,9 @@ import { createLeaseRepository } from '../repositories/lease-repository';
 import { createOrderRepository } from '../repositories/order-repository';
 import { createProofingRepository } from '../repositories/proofing-repository';
 import { createSettingsRepository } from '../repositories/settings-repository';
+import type { ReadNumbers } from '../services/events/read-numbers-job';
 import { GALLERY_TOPIC, type GalleryChanged } from '../services/galleries/gallery-service';
 import { createMediaUrls, loadMediaUrlKey, type MediaUrls } from '../services/media/media-urls';
-import type { ReadNumbers } from '../services/events/read-numbers-job';
 import type { Storage } from '../storage/storage';
 
 /** What the composition root is given: the configuration and the two stores, opened by buildApp. */

@@ -82,7 +82,11 @@ export function createMediaPipelineRepository(db: Db) {
      * the derivatives added; undefined when the row is gone; null when the row no longer lists `madeWith` (an edited
      * version replaced the original meanwhile, so the new files belong to a picture the item no longer shows).
      */
-    async addDerivatives(id: string, derivatives: Derivative[], madeWith: string[]): Promise<Derivative[] | null | undefined> {
+    async addDerivatives(
+      id: string,
+      derivatives: Derivative[],
+      madeWith: string[],
+    ): Promise<Derivative[] | null | undefined> {
       for (let attempt = 0; attempt < 10; attempt++) {
         const row = await db.selectFrom('media').select('derivatives').where('id', '=', id).executeTakeFirst();
         if (!row) return undefined;

@@ -56,7 +56,12 @@ describe.each(TEST_DATABASES)('an event photo at a show, on %s', (database) => {
   const readNumbers: ReadNumbers = async (mediaId, picture) => {
     const record = await findMedia(mediaId);
     const batch = await Promise.all(batchIds.map(async (id) => (await findMedia(id)).status));
-    readings.push({ mediaId, pictureBytes: picture.length, saleOnly: hasOnlyTheSalePicture(record.derivatives), batch });
+    readings.push({
+      mediaId,
+      pictureBytes: picture.length,
+      saleOnly: hasOnlyTheSalePicture(record.derivatives),
+      batch,
+    });
     if (readings.length === 1) {
       heldStarted();
       await held;

@@ -62,9 +62,7 @@ export function createOrderDeliveryJobHandler(deps: {
       const order = await deps.orders.findById(orderId);
       if (order?.status !== 'delivered') return;
       for (const mediaId of (await deps.orders.itemsOf([orderId])).get(orderId) ?? []) {
-        const source = deps.completion
-          ? await deps.completion.complete(mediaId)
-          : await deps.media.findById(mediaId);
+        const source = deps.completion ? await deps.completion.complete(mediaId) : await deps.media.findById(mediaId);
         if (source?.status === 'ready') await copy(orderId, order.folder, source);
       }
       deps.galleryChanged?.(order.folder);
