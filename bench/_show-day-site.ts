@@ -50,7 +50,8 @@ export async function tusUpload(
       'upload-offset': '0',
       'content-type': 'application/offset+octet-stream',
     },
-    body: bytes,
+    // A copy typed as fetch wants it (a Buffer's memory may be shared).
+    body: new Uint8Array(bytes),
   });
   if (patched.status !== 204) throw new Error(`upload failed: ${patched.status} ${await patched.text()}`);
   const id = patched.headers.get('x-media-id');

@@ -94,8 +94,15 @@ describe.each(TEST_DATABASES)('completing an event photo’s derivatives on %s',
     const theirs = await reload(item.id);
     // The row moves on to a set the completion did not make (as a replacement's swap does).
     const replacement = { ...(theirs.derivatives[0] as Derivative), file: '1600w-0000000000000000.jpg' };
+    const replaced = (record: MediaRecord) => ({
+      width: record.width ?? 0,
+      height: record.height ?? 0,
+      duration: null,
+      placeholder: record.placeholder,
+      derivatives: [replacement, replacement],
+    });
     const storedBefore = await storedFiles(item.id);
-    await runtime.media.markReady(item.id, { ...theirs, derivatives: [replacement, replacement] });
+    await runtime.media.markReady(item.id, replaced(theirs));
     const after = await completion.complete(item.id);
     expect(after?.derivatives).toEqual([replacement, replacement]);
     expect(await storedFiles(item.id)).toEqual(storedBefore);
@@ -106,7 +113,7 @@ describe.each(TEST_DATABASES)('completing an event photo’s derivatives on %s',
       media: {
         findById: (id) => runtime.media.findById(id),
         addDerivatives: async (id, derivatives, madeWith) => {
-          await runtime.media.markReady(id, { ...(await reload(id)), derivatives: [replacement, replacement] });
+          await runtime.media.markReady(id, replaced(await reload(id)));
           return runtime.media.addDerivatives(id, derivatives, madeWith);
         },
       },
