@@ -73,7 +73,15 @@ const spread = (values: number[]) =>
 
 /** Uploads one frame and follows it until its proofs are stored and (while numbers are read) it is found. */
 async function follow(
-  site: { url: string; dataDir: string; headers: Record<string, string>; eventId: string; reading: boolean },
+  site: {
+    url: string;
+    dataDir: string;
+    headers: Record<string, string>;
+    eventId: string;
+    reading: boolean;
+    /** Aborted when the run ends (the server stopped). */
+    ended: AbortSignal;
+  },
   frame: Frame,
   tag: string,
 ): Promise<Upload> {
@@ -85,6 +93,17 @@ async function follow(
   });
   const completed = performance.now();
   const upload: Upload = { mediaId, number: frame.number, proofedMs: null, foundMs: null, fullSetMs: null };
+  // Followed beside, at a coarser step, until the whole set is stored (its AVIF files come with the completing job).
+  const followSet = async () => {
+    while (!site.ended.aborted) {
+      if (storedDerivative(site.dataDir, mediaId, (name) => name.endsWith('.avif'))) {
+        upload.fullSetMs = performance.now() - completed;
+        return;
+      }
+      await sleep(1000);
+    }
+  };
+  void followSet();
   const wantFound = site.reading && frame.number !== null;
   while (performance.now() - completed < GIVE_UP_MS) {
     if (upload.proofedMs === null && storedDerivative(site.dataDir, mediaId, (name) => name.startsWith('proof-')))
@@ -96,17 +115,6 @@ async function follow(
     if (upload.proofedMs !== null && (!wantFound || upload.foundMs !== null)) break;
     await sleep(POLL_MS);
   }
-  // Followed on at a coarser step until the whole set is stored (its AVIF files come with the completing job).
-  const followSet = async () => {
-    while (performance.now() - completed < 30 * 60_000) {
-      if (storedDerivative(site.dataDir, mediaId, (name) => name.endsWith('.avif'))) {
-        upload.fullSetMs = performance.now() - completed;
-        return;
-      }
-      await sleep(1000);
-    }
-  };
-  void followSet();
   return upload;
 }
 
@@ -132,10 +140,12 @@ async function showRun(
     env: { READ_START_NUMBERS: String(options.reading), LOG_LEVEL: 'info' },
   });
   const peak = samplePeakRss(server.child.pid ?? 0);
+  const ended = new AbortController();
   try {
     const headers = await adminHeaders(server.url);
     const eventId = await createShowEvent(server.url, headers, SLUG, startList);
-    const site = { url: server.url, dataDir: path.join(temp.dir, 'data'), headers, eventId, reading: options.reading };
+    const dataDir = path.join(temp.dir, 'data');
+    const site = { url: server.url, dataDir, headers, eventId, reading: options.reading, ended: ended.signal };
     // A client's large batch, queued first: the show's photos must not wait behind it.
     const batch = (async () => {
       for (let i = 0; i < options.batch; i++) {
@@ -158,6 +168,7 @@ async function showRun(
     const placements = options.reading ? await placementsOf(server.url, startList, uploads) : new Map();
     return { uploads, placements, peakRssMb: peak() / MB, readMs: readingTimes(server.output()) };
   } finally {
+    ended.abort();
     peak();
     await stopServerProcess(server.child);
     temp.remove();
@@ -260,7 +271,7 @@ export async function run(args: string[]): Promise<void> {
   console.log(
     `peak RSS: ${show.peakRssMb.toFixed(0)} MB reading numbers; ` +
       (baseline
-        ? `${baseline.peakRssMb.toFixed(0)} MB without (READ_START_NUMBERS=false, a ${baselineMinutes} min run): +${growth.toFixed(0)} MB`
+        ? `${baseline.peakRssMb.toFixed(0)} MB without (READ_START_NUMBERS=false, a ${baselineMinutes} min run): ${growth >= 0 ? '+' : ''}${growth.toFixed(0)} MB`
         : 'no run without reading (--baseline-minutes 0)'),
   );
   const p95 = percentile(found, 0.95);
