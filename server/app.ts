@@ -27,6 +27,7 @@ import { sessionRoutes } from './routes/session/index';
 import { siteRoutes } from './routes/site/index';
 import { storageApiRoutes } from './routes/storage/index';
 import { uploadRoutes } from './routes/uploads/index';
+import type { ReadNumbers } from './services/events/read-numbers-job';
 import { startDemoContentAfterListen } from './services/site/demo-content';
 import type { RenderLimit } from './ssr/render-limit';
 import { createStorage } from './storage/index';
@@ -41,6 +42,8 @@ export interface BuildOptions {
   auth?: AuthModuleOptions;
   /** How many pages the server renders for one client address per window (tests); DEFAULT_RENDER_LIMIT otherwise. */
   pageRenders?: RenderLimit;
+  /** What reads an event photo's start numbers (tests pass a fake; see CompositionInput.readNumbers). */
+  readNumbers?: ReadNumbers;
 }
 
 /**
@@ -71,6 +74,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     storage,
     logger: app.log,
     auth: options.auth,
+    readNumbers: options.readNumbers,
   }).catch(async (error: unknown) => {
     await database.close();
     throw error;

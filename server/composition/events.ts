@@ -1,7 +1,10 @@
+import { createTextReader } from '../media/ocr/text-reader';
+import type { TextReader } from '../media/ocr/types';
 import type { EventRepository } from '../repositories/event-repository';
 import { createRiderSubscriptionRepository } from '../repositories/rider-subscription-repository';
 import { createEventLookup } from '../services/events/event-lookup';
 import { createEventService } from '../services/events/events';
+import { createNumberReadingJobs, READ_NUMBERS_JOB, type ReadNumbers } from '../services/events/read-numbers-job';
 import { createRiderNoticeJobHandler } from '../services/events/rider-notice-job';
 import { createRiderSubscriptions, RIDER_NOTICE_JOB } from '../services/events/rider-subscriptions';
 import type { Foundation } from './foundation';
@@ -24,6 +27,16 @@ function announcingPlacements(events: EventRepository, placed: (eventId: string)
       if (changed > 0 && entryId !== null) await placed(eventId);
       return changed;
     },
+    async saveReading(reading, target) {
+      const entryId = await events.saveReading(reading, target);
+      if (entryId !== null) await placed(reading.eventId);
+      return entryId;
+    },
+    async settleReading(eventId, mediaId, target, state) {
+      const entryId = await events.settleReading(eventId, mediaId, target, state);
+      if (entryId !== null) await placed(eventId);
+      return entryId;
+    },
   };
 }
 
@@ -31,6 +44,13 @@ function announcingPlacements(events: EventRepository, placed: (eventId: string)
  * Competitions: events, their start lists, where each photo belongs, "find my photos" and buying an entry; riders'
  * subscriptions to their number and the job that mails them once photos are placed.
  */
+let sharedReader: TextReader | undefined;
+/** One reader a process: its models are ~50 MB and its reads go one at a time anyway. */
+function reader(): TextReader {
+  sharedReader ??= createTextReader();
+  return sharedReader;
+}
+
 export function composeEvents(base: Foundation, media: MediaArea) {
   const { config, mailer, repositories } = base;
   const subscriptions = createRiderSubscriptionRepository(base.database.db);
@@ -42,13 +62,33 @@ export function composeEvents(base: Foundation, media: MediaArea) {
     lookup,
     noticeDelayMs: config.riderNoticeDelayMs,
   });
-  media.runtime.handleJobs(RIDER_NOTICE_JOB, createRiderNoticeJobHandler({ ...mailSettings, subscriptions, lookup }));
+  media.runtime.registerJob(RIDER_NOTICE_JOB, createRiderNoticeJobHandler({ ...mailSettings, subscriptions, lookup }));
   const events = createEventService({
     events: announcingPlacements(repositories.events, riderSubscriptions.photosPlaced),
     media: media.runtime.media,
     changes: base.changes,
   });
-  return { events, riderSubscriptions };
+  const { runtime } = media;
+  // The OCR models load on the first read, so an instance that only serves never loads them.
+  const readNumbers: ReadNumbers =
+    base.readNumbers ??
+    (async (mediaId, picture) => void (await events.photoRead(mediaId, await reader().read(picture))));
+  // Registered whatever the switch says, so readings queued before it was turned off still finish.
+  const reading = createNumberReadingJobs({
+    media: runtime.media,
+    storage: base.storage,
+    jobs: runtime.jobs,
+    notifyWorker: () => runtime.worker.notify(),
+    readNumbers,
+    logger: base.logger,
+  });
+  runtime.registerJob(READ_NUMBERS_JOB, reading.handler);
+  return {
+    events,
+    riderSubscriptions,
+    /** Queues the reading of a ready event photo's numbers; null when they are not read (config.readStartNumbers). */
+    numberReading: config.readStartNumbers || base.readNumbers ? reading : null,
+  };
 }
 
 export type EventsArea = ReturnType<typeof composeEvents>;

@@ -14,6 +14,7 @@ import { createLeaseRepository } from '../repositories/lease-repository';
 import { createOrderRepository } from '../repositories/order-repository';
 import { createProofingRepository } from '../repositories/proofing-repository';
 import { createSettingsRepository } from '../repositories/settings-repository';
+import type { ReadNumbers } from '../services/events/read-numbers-job';
 import { GALLERY_TOPIC, type GalleryChanged } from '../services/galleries/gallery-service';
 import { createMediaUrls, loadMediaUrlKey, type MediaUrls } from '../services/media/media-urls';
 import type { Storage } from '../storage/storage';
@@ -24,6 +25,11 @@ export interface CompositionInput {
   database: Database;
   storage: Storage;
   logger: FastifyBaseLogger;
+  /**
+   * Reads the start numbers in an event photo and places it by them (server/services/events/read-numbers-job.ts);
+   * a test passes a fake. Used only while config.readStartNumbers is on.
+   */
+  readNumbers?: ReadNumbers;
 }
 
 /** The repositories more than one area reads or writes: built once here, so each area shares the same one. */

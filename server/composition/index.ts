@@ -34,14 +34,19 @@ export async function composeServices(input: CompositionInput & { auth?: AuthMod
   const media = composeMedia(base);
   const galleries = composeGalleries(base, media);
   const competitions = composeEvents(base, media);
-  const { events } = competitions;
-  // A ready item of an event, or of a proofing gallery, needs its watermarked proofs; an event's is also placed in
-  // its start list.
+  const { events, numberReading } = competitions;
+  // A ready item of an event, or of a proofing gallery, needs its watermarked proofs. An event's is also placed in
+  // its start list and its numbers are read: its proofs and its reading at high priority, ahead of every other
+  // item's derivatives, since a rider at the show is waiting to find and buy it.
   media.whenItemReady(async (record) => {
     const eventId = eventIdOfFolder(record.folder);
-    if (eventId !== null) events.photoReady(eventId);
-    if (eventId !== null || (await galleries.modes.modeOf(record.folder)) === 'proofing')
+    if (eventId !== null) {
+      events.photoReady(eventId);
+      await media.proofs.prepareItem(record.id, 'high');
+      await numberReading?.queue(record.id);
+    } else if ((await galleries.modes.modeOf(record.folder)) === 'proofing') {
       await media.proofs.prepareItem(record.id);
+    }
   });
   const site = composeSite(base, media);
   const sales = composeProofing(base, media, site.notices);

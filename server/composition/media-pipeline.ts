@@ -6,8 +6,10 @@ import { createMediaRepository } from '../repositories/media-repository';
 import { createMediaVersionRepository } from '../repositories/media-version-repository';
 import { createOrderRepository, type OrderRepository } from '../repositories/order-repository';
 import { createSettingsRepository, type SettingsRepository } from '../repositories/settings-repository';
+import { eventIdOfFolder } from '../services/events/event-folders';
 import type { GalleryChanged } from '../services/galleries/gallery-service';
-import { createIngestService, DERIVE_JOB } from '../services/media/ingest';
+import { createCompleteJobHandler, createDerivativeCompletion } from '../services/media/complete-job';
+import { COMPLETE_JOB, createIngestService, DERIVE_JOB } from '../services/media/ingest';
 import { createDeriveJobHandler, type DeriveJobDependencies } from '../services/media/ingest-job';
 import type { MediaRuntime } from '../services/media/media-runtime';
 import { createProofJobHandler, PROOF_JOB } from '../services/media/proof-job';
@@ -44,7 +46,11 @@ export function createMediaRuntime(deps: {
   const orders = deps.repositories?.orders ?? createOrderRepository(deps.database.db);
   const jobs = createJobRepository(deps.database.db);
   const workRoot = path.join(deps.dataDir, 'tmp');
+  // An event's photos are for sale at a show: made findable and buyable first, the rest of their set after
+  // everything else (docs/MEDIA.md, priorities).
+  const saleFirst = (folder: string) => eventIdOfFolder(folder) !== null;
   const derive = createDeriveJobHandler({
+    saleFirst,
     media,
     storage: deps.storage,
     workRoot,
@@ -59,7 +65,15 @@ export function createMediaRuntime(deps: {
     siteName: deps.siteName,
   });
   const proofs = createProofJobHandler({ media, storage: deps.storage, watermark, workRoot, logger: deps.logger });
+  const completion = createDerivativeCompletion({
+    media,
+    storage: deps.storage,
+    workRoot,
+    logger: deps.logger,
+    galleryChanged: deps.galleryChanged,
+  });
   const delivery = createOrderDeliveryJobHandler({
+    completion,
     orders,
     media,
     storage: deps.storage,
@@ -79,6 +93,7 @@ export function createMediaRuntime(deps: {
   });
   const handlers: Record<string, JobHandler> = {
     [DERIVE_JOB]: derive,
+    [COMPLETE_JOB]: createCompleteJobHandler(completion),
     [PROOF_JOB]: proofs,
     [ORDER_DELIVERY_JOB]: delivery,
     [REPLACE_JOB]: replace,
@@ -92,7 +107,7 @@ export function createMediaRuntime(deps: {
     // An unreachable object store is an outage, not a fault of the job: its jobs wait for the store to return.
     isOutage: (error) => error instanceof StorageUnavailableError,
   });
-  const ingest = createIngestService({ media, jobs, storage: deps.storage, notify: () => worker.notify() });
+  const ingest = createIngestService({ media, jobs, storage: deps.storage, notify: () => worker.notify(), saleFirst });
   const replacements = createOriginalReplacements({
     media,
     versions,
@@ -106,7 +121,7 @@ export function createMediaRuntime(deps: {
     ingest,
     replacements,
     worker,
-    handleJobs: (type, handler) => {
+    registerJob: (type, handler) => {
       handlers[type] = handler;
     },
   };

@@ -168,6 +168,11 @@ export interface JobTable {
    * job's row leaves it out and code that queues jobs also writes to an earlier release's table (upgrade tests).
    */
   claimed_at?: string | null;
+  /**
+   * Higher runs first (migration 026_job_priorities; JOB_PRIORITY in server/repositories/job-repository.ts). Optional:
+   * a normal job's row leaves it out (the column's default), as claimed_at.
+   */
+  priority?: number;
 }
 
 export interface AgreementTable {

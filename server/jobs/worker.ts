@@ -30,6 +30,7 @@ export interface WorkerLogger {
 
 export interface WorkerOptions {
   jobs: JobRepository;
+  /** By job type; read at every claim, so a handler added later (registerJob of the media runtime) is taken up. */
   handlers: Record<string, JobHandler>;
   logger: WorkerLogger;
   /**
@@ -168,7 +169,8 @@ export function createWorker(options: WorkerOptions): Worker {
     while (running) {
       let job: Job | undefined;
       try {
-        job = await jobs.claim(id, leaseMs);
+        // Only the types this worker can run: another process's worker (the import's, say) may lack some handlers.
+        job = await jobs.claim(id, leaseMs, new Date(), Object.keys(options.handlers));
       } catch (error) {
         if (!running) return;
         logger.error({ err: error }, 'could not claim a job');

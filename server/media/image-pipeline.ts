@@ -4,7 +4,15 @@ import { rgbaToThumbHash } from 'thumbhash';
 import { MediaError } from './media-error';
 import { sharp } from './sharp';
 import type { Derivative } from './types';
-import { type FormatSettings, formatsFor, MAX_PIXELS, THUMBHASH_SIZE, widthsFor } from './variants';
+import {
+  type FormatSettings,
+  formatsFor,
+  type ImageFormat,
+  MAX_PIXELS,
+  PROOF_SOURCE_WIDTH,
+  THUMBHASH_SIZE,
+  widthsFor,
+} from './variants';
 
 /** A derivative and its bytes, before it is stored. */
 export interface DerivedFile {
@@ -88,15 +96,35 @@ const ENCODE_PARALLELISM = 2;
  * (JPEG shrink-on-load), each smaller level is resized from the one above it (cheaper than from the original), and
  * the encodes then run in parallel from those raw levels.
  */
-export async function deriveImage(input: ImageInput): Promise<DerivedImage> {
+export async function deriveImage(
+  input: ImageInput,
+  options: { skip?: (width: number, format: ImageFormat) => boolean } = {},
+): Promise<DerivedImage> {
   const header = await checkImageHeader(input);
   const levels = await decodeLevels(input, header, widthsFor(header.width));
   const [top] = levels;
   const hasAlpha = top.channels === 4;
-  const jobs = levels.flatMap((level) => formatsFor(hasAlpha, level.width).map((format) => ({ level, format })));
+  const jobs = levels
+    .flatMap((level) => formatsFor(hasAlpha, level.width).map((format) => ({ level, format })))
+    .filter((job) => !options.skip?.(job.level.width, job.format.format));
   const files = await mapWithLimit(jobs, ENCODE_PARALLELISM, (job) => encode(job.level, job.format));
   const smallest = levels[levels.length - 1] ?? top;
   return { width: header.width, height: header.height, placeholder: await thumbHashOf(smallest), files };
+}
+
+/**
+ * What an event photo needs to be proofed, read and sold, before the rest of its set: the clean picture proofs are
+ * drawn from (PROOF_SOURCE_WIDTH, or the image's own width when narrower: a width the whole set has too, in its
+ * fallback format), the ThumbHash and the displayed size. One decode straight at that width: a JPEG shrinks on load,
+ * so a 24 MP frame costs a fraction of the full set's 2400 px decode.
+ */
+export async function deriveSalePicture(input: ImageInput): Promise<DerivedImage> {
+  const header = await checkImageHeader(input);
+  const [level] = await decodeLevels(input, header, [Math.min(PROOF_SOURCE_WIDTH, header.width)]);
+  const fallback = formatsFor(level.channels === 4, level.width).at(-1);
+  if (!fallback) throw new Error('no format for the sale picture');
+  const file = await encode(level, fallback);
+  return { width: header.width, height: header.height, placeholder: await thumbHashOf(level), files: [file] };
 }
 
 /**

@@ -3,10 +3,10 @@ import fs from 'node:fs';
 import fsp from 'node:fs/promises';
 import { pipeline } from 'node:stream/promises';
 import { decodeHeif } from './heif';
-import { checkImageHeader, type DerivedFile, deriveImage, type ImageInput } from './image-pipeline';
+import { checkImageHeader, type DerivedFile, deriveImage, deriveSalePicture, type ImageInput } from './image-pipeline';
 import { MediaError } from './media-error';
 import { type SniffedType, sniffMediaType } from './sniff';
-import type { Derivative } from './types';
+import { type Derivative, isProof } from './types';
 import {
   detectVideoTools,
   extractPoster,
@@ -28,6 +28,29 @@ export interface ProcessedMedia {
   duration: number | null;
   placeholder: string | null;
   files: Array<DerivedFile | DerivedPath>;
+  /** False when only part of the set was asked for (`sale`) and more remains to be made (`rest`). */
+  complete: boolean;
+}
+
+/**
+ * Which derivatives to make: `all` of them (every upload but an event photo's); the `sale` picture first
+ * (deriveSalePicture); or the `rest`, every image derivative the item does not list yet. A video is always made
+ * whole: its proofs need its preview clip.
+ */
+export type DeriveStage = { kind: 'all' } | { kind: 'sale' } | { kind: 'rest'; have: Derivative[] };
+
+/**
+ * Whether an item has had only its `sale` stage: its one clean derivative is the sale picture. A whole set always has
+ * several (AVIF and WebP beside the fallback at every width, or a video's poster set and clip).
+ */
+export function hasOnlyTheSalePicture(derivatives: Derivative[]): boolean {
+  const clean = derivatives.filter((item) => !isProof(item));
+  return clean.length === 1 && clean[0]?.role === 'image';
+}
+
+/** Whether `derivatives` list an image of `width` in `format` (what the `rest` stage need not make again). */
+function lists(derivatives: Derivative[], width: number, format: string): boolean {
+  return derivatives.some((item) => item.role === 'image' && item.width === width && item.format === format);
 }
 
 const MAX_SVG_BYTES = 10 * 1024 * 1024;
@@ -69,6 +92,7 @@ export async function processMedia(
   sniffed: SniffedType,
   workDir: string,
   log: { warn: (message: string) => void },
+  stage: DeriveStage = { kind: 'all' },
 ): Promise<ProcessedMedia> {
   if (sniffed.family === 'video') return processVideo(localPath, sniffed, workDir, log);
   const input: ImageInput =
@@ -77,13 +101,19 @@ export async function processMedia(
       : sniffed.family === 'svg'
         ? { kind: 'svg', data: await readSafeSvg(localPath, (await fsp.stat(localPath)).size) }
         : { kind: 'file', path: localPath };
-  const image = await deriveImage(input);
+  const image =
+    stage.kind === 'sale'
+      ? await deriveSalePicture(input)
+      : await deriveImage(input, {
+          skip: stage.kind === 'rest' ? (width, format) => lists(stage.have, width, format) : undefined,
+        });
   return {
     width: image.width,
     height: image.height,
     duration: null,
     placeholder: image.placeholder,
     files: image.files,
+    complete: stage.kind !== 'sale',
   };
 }
 
@@ -100,7 +130,14 @@ async function processVideo(
       log.warn('ffmpeg/ffprobe not found: videos are kept as uploaded and shown with a generic poster');
     }
     const poster = await deriveImage({ kind: 'svg', data: Buffer.from(GENERIC_POSTER_SVG) });
-    return { width: 1280, height: 720, duration: null, placeholder: poster.placeholder, files: poster.files };
+    return {
+      width: 1280,
+      height: 720,
+      duration: null,
+      placeholder: poster.placeholder,
+      files: poster.files,
+      complete: true,
+    };
   }
   const probe = await probeVideo(tools, localPath);
   const posterPath = await extractPoster(tools, localPath, probe, workDir);
@@ -115,7 +152,8 @@ async function processVideo(
   const previewProbe = await probeVideo(tools, preview);
   const previewName = `preview-${await hashFile(preview)}.mp4`;
   files.push(await mp4Derivative(preview, 'preview', previewName, previewProbe.width, previewProbe.height));
-  return { width: probe.width, height: probe.height, duration: probe.duration, placeholder: poster.placeholder, files };
+  const { width, height, duration } = probe;
+  return { width, height, duration, placeholder: poster.placeholder, files, complete: true };
 }
 
 /** The derivative record of an MP4 the pipeline wrote (its size read from the disk). */

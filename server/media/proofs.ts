@@ -12,7 +12,7 @@ import {
 } from './image-pipeline';
 import { type DerivedPath, hashFile, mp4Derivative } from './process-media';
 import type { Derivative } from './types';
-import { WEBP } from './variants';
+import { PROOF_SOURCE_WIDTH, WEBP } from './variants';
 import { encodeWebMp4, h264, PREVIEW, type VideoTools } from './video';
 import { blendOverlay, renderWatermark, renderWatermarkPng, type Watermark } from './watermark';
 
@@ -22,7 +22,7 @@ export interface VersionedWatermark extends Watermark {
 }
 
 /** The widths proofs are made at: enough to choose from, never the print-quality sizes (at most 1600 px). */
-export const PROOF_WIDTHS = [480, 960, 1600] as const;
+export const PROOF_WIDTHS = [480, 960, PROOF_SOURCE_WIDTH] as const;
 
 /** The proof widths for a source `sourceWidth` pixels wide: those not above it, or its own width when narrower. */
 export function proofWidthsFor(sourceWidth: number): number[] {

@@ -69,6 +69,12 @@ export function widthsFor(sourceWidth: number): number[] {
   return sourceWidth <= largest ? [...below, sourceWidth] : below;
 }
 
+/**
+ * The widest watermarked proof, and the width of the clean picture proofs are drawn from (server/media/proofs.ts): an
+ * event photo's first derive makes only this picture, so it can be proofed and read before the rest of its set.
+ */
+export const PROOF_SOURCE_WIDTH = 1600;
+
 /** The width whose fallback file the presenter uses as `<img src>`: the largest at or below this. */
 export const DEFAULT_SRC_WIDTH = 960;
 

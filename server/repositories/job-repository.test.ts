@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type Database, openDatabase } from '../db/database';
 import { TEST_DATABASES } from '../test/harness';
 import { openTestDatabase } from '../test/support/test-database';
-import { createJobRepository, type JobRepository } from './job-repository';
+import { createJobRepository, JOB_PRIORITY, type JobRepository } from './job-repository';
 
 describe.each(TEST_DATABASES)('job repository on %s', (kind) => {
   let t: Awaited<ReturnType<typeof openTestDatabase>>;
@@ -77,6 +77,37 @@ describe.each(TEST_DATABASES)('job repository on %s', (kind) => {
     await jobs.complete(first, 'w1');
     await jobs.complete(second, 'w2');
     expect(await jobs.oldestLiveClaim()).toBeNull();
+  });
+
+  it('takes the highest priority first, then the job due longest, whatever order they were queued in', async () => {
+    const base = Date.now() - 60_000;
+    const at = (seconds: number) => new Date(base + seconds * 1000);
+    const queued = {
+      lowOld: await jobs.enqueue({ type: 'test.order', payload: 1, runAfter: at(0), priority: 'low' }),
+      normalOld: await jobs.enqueue({ type: 'test.order', payload: 2, runAfter: at(1) }),
+      normalNew: await jobs.enqueue({ type: 'test.order', payload: 3, runAfter: at(2), priority: 'normal' }),
+      highNew: await jobs.enqueue({ type: 'test.order', payload: 4, runAfter: at(4), priority: 'high' }),
+      highOld: await jobs.enqueue({ type: 'test.order', payload: 5, runAfter: at(3), priority: 'high' }),
+    };
+    const taken: string[] = [];
+    for (let job = await jobs.claim('w1', 60_000); job; job = await jobs.claim('w1', 60_000)) {
+      taken.push(job.id);
+      await jobs.complete(job.id, 'w1');
+    }
+    expect(taken).toEqual([queued.highOld, queued.highNew, queued.normalOld, queued.normalNew, queued.lowOld]);
+    expect((await jobs.findById(queued.highOld))?.priority).toBe(JOB_PRIORITY.high);
+    expect((await jobs.findById(queued.normalOld))?.priority).toBe(JOB_PRIORITY.normal);
+  });
+
+  it('hands a worker only the types it names', async () => {
+    const other = await jobs.enqueue({ type: 'test.elsewhere', payload: {}, priority: 'high' });
+    const mine = await jobs.enqueue({ type: 'test.mine', payload: {} });
+    expect(await jobs.claim('w1', 60_000, new Date(), [])).toBeUndefined();
+    expect((await jobs.claim('w1', 60_000, new Date(), ['test.mine']))?.id).toBe(mine);
+    expect(await jobs.claim('w1', 60_000, new Date(), ['test.mine'])).toBeUndefined();
+    expect((await jobs.claim('w2', 60_000))?.id).toBe(other);
+    await jobs.complete(mine, 'w1');
+    await jobs.complete(other, 'w2');
   });
 
   it('never gives one job to two workers on separate connections', async () => {

@@ -2,10 +2,20 @@ import { randomBytes } from 'node:crypto';
 import type { Db } from '../db/database';
 import type { JobTable } from '../db/schema';
 
+/**
+ * How urgent a job is: the worker takes the highest priority that is due first, then the one due longest. `high`: what
+ * a visitor waits for now (an event photo on its way to being found and bought); `normal`: the rest (every job before
+ * priorities were kept); `low`: work that may wait behind everything else (completing an event photo's derivatives).
+ */
+export const JOB_PRIORITY = { high: 10, normal: 0, low: -10 } as const;
+export type JobPriority = keyof typeof JOB_PRIORITY;
+
 export interface Job {
   id: string;
   type: string;
   payload: unknown;
+  /** JOB_PRIORITY's number (normal is 0). */
+  priority: number;
   status: JobTable['status'];
   attempts: number;
   maxAttempts: number;
@@ -21,6 +31,8 @@ export interface NewJob {
   /** When the job may first run; now by default. */
   runAfter?: Date;
   maxAttempts?: number;
+  /** Normal by default. */
+  priority?: JobPriority;
 }
 
 export const DEFAULT_MAX_ATTEMPTS = 5;
@@ -32,6 +44,7 @@ function toJob(row: JobTable): Job {
     id: row.id,
     type: row.type,
     payload: JSON.parse(row.payload) as unknown,
+    priority: row.priority ?? JOB_PRIORITY.normal,
     status: row.status,
     attempts: row.attempts,
     maxAttempts: row.max_attempts,
@@ -44,7 +57,10 @@ function toJob(row: JobTable): Job {
 
 /** The row a new job inserts; exported so another repository can insert it inside its own transaction. */
 export function newJobRow(job: NewJob, now = new Date()): JobTable {
+  const priority = JOB_PRIORITY[job.priority ?? 'normal'];
   return {
+    // A normal job leaves the column to its default, so it can also be queued on a table from before migration 026.
+    ...(priority === JOB_PRIORITY.normal ? {} : { priority }),
     id: randomBytes(12).toString('base64url'),
     type: job.type,
     payload: JSON.stringify(job.payload),
@@ -97,10 +113,18 @@ export function createJobRepository(db: Db) {
     },
 
     /**
-     * Takes the next due job for `workerId` for `leaseMs`, or returns undefined when none is due. A running job whose
-     * lease ran out (its worker died) counts as due. The attempt counter goes up on every claim.
+     * Takes the next due job for `workerId` for `leaseMs`, or returns undefined when none is due: the highest priority
+     * first, then the one due longest. A running job whose lease ran out (its worker died) counts as due. The attempt
+     * counter goes up on every claim. With `types`, only jobs of those types are taken (a worker takes only what it
+     * has a handler for: the import script's worker leaves the app's own jobs to the app).
      */
-    async claim(workerId: string, leaseMs: number, now = new Date()): Promise<Job | undefined> {
+    async claim(
+      workerId: string,
+      leaseMs: number,
+      now = new Date(),
+      types?: readonly string[],
+    ): Promise<Job | undefined> {
+      if (types?.length === 0) return undefined;
       const at = iso(now);
       for (let round = 0; round < 5; round++) {
         const candidates = await db
@@ -112,6 +136,8 @@ export function createJobRepository(db: Db) {
               eb.and([eb('status', '=', 'running'), eb('locked_until', '<', at)]),
             ]),
           )
+          .$if(types !== undefined, (qb) => qb.where('type', 'in', types ?? []))
+          .orderBy('priority', 'desc')
           .orderBy('run_after')
           .limit(5)
           .execute();

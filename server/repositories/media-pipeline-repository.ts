@@ -47,23 +47,65 @@ export function createMediaPipelineRepository(db: Db) {
         .execute();
     },
 
-    async markReady(id: string, fields: ReadyFields): Promise<void> {
-      await db
-        .updateTable('media')
-        .set({
-          width: fields.width,
-          height: fields.height,
-          duration: fields.duration,
-          placeholder: fields.placeholder,
-          derivatives: JSON.stringify(fields.derivatives),
-          ...(fields.md5Hash === undefined ? {} : { md5_hash: fields.md5Hash }),
-          ...(fields.crc32 === undefined ? {} : { crc32: fields.crc32 }),
-          status: 'ready',
-          error_code: null,
-          updated: new Date().toISOString(),
-        })
-        .where('id', '=', id)
-        .execute();
+    /** With `next`, the job that finishes the item's set is queued in the same transaction: never one without the other. */
+    async markReady(id: string, fields: ReadyFields, next?: NewJob): Promise<void> {
+      const write = (trx: Db) =>
+        trx
+          .updateTable('media')
+          .set({
+            width: fields.width,
+            height: fields.height,
+            duration: fields.duration,
+            placeholder: fields.placeholder,
+            derivatives: JSON.stringify(fields.derivatives),
+            ...(fields.md5Hash === undefined ? {} : { md5_hash: fields.md5Hash }),
+            ...(fields.crc32 === undefined ? {} : { crc32: fields.crc32 }),
+            status: 'ready',
+            error_code: null,
+            updated: new Date().toISOString(),
+          })
+          .where('id', '=', id)
+          .execute();
+      if (!next) {
+        await write(db);
+        return;
+      }
+      await db.transaction().execute(async (trx) => {
+        await write(trx);
+        await trx.insertInto('job').values(newJobRow(next)).execute();
+      });
+    },
+
+    /**
+     * Adds `derivatives` to an item's row, keeping every one it lists (proofs included); one the row lists already by
+     * role, width and format is left out. A compare-and-swap on the derivatives column, like replaceProofs. Answers
+     * the derivatives added; undefined when the row is gone; null when the row no longer lists `madeWith` (an edited
+     * version replaced the original meanwhile, so the new files belong to a picture the item no longer shows).
+     */
+    async addDerivatives(
+      id: string,
+      derivatives: Derivative[],
+      madeWith: string[],
+    ): Promise<Derivative[] | null | undefined> {
+      for (let attempt = 0; attempt < 10; attempt++) {
+        const row = await db.selectFrom('media').select('derivatives').where('id', '=', id).executeTakeFirst();
+        if (!row) return undefined;
+        const current = JSON.parse(row.derivatives) as Derivative[];
+        const listed = new Set(current.map((item) => item.file));
+        if (!madeWith.every((file) => listed.has(file))) return null;
+        const sameKind = (a: Derivative, b: Derivative) =>
+          a.role === b.role && a.width === b.width && a.format === b.format;
+        const added = derivatives.filter((item) => !current.some((have) => sameKind(have, item)));
+        if (added.length === 0) return [];
+        const result = await db
+          .updateTable('media')
+          .set({ derivatives: JSON.stringify([...current, ...added]) })
+          .where('id', '=', id)
+          .where('derivatives', '=', row.derivatives)
+          .executeTakeFirst();
+        if (Number(result.numUpdatedRows) === 1) return added;
+      }
+      throw new Error(`The derivatives of ${id} kept changing; the new ones were not recorded.`);
     },
 
     /**

@@ -23,6 +23,7 @@ import * as m022clientIncludedPicks from './022_client_included_picks';
 import * as m023numberReadings from './023_number_readings';
 import * as m024apiKeys from './024_api_keys';
 import * as m025riderSubscriptions from './025_rider_subscriptions';
+import * as m026jobPriorities from './026_job_priorities';
 
 /**
  * Every migration, by name; the name is the file's. Names sort in the order they run, each number once. Never edit a
@@ -54,6 +55,7 @@ export const migrations: Record<string, Migration> = {
   '023_number_readings': m023numberReadings,
   '024_api_keys': m024apiKeys,
   '025_rider_subscriptions': m025riderSubscriptions,
+  '026_job_priorities': m026jobPriorities,
 };
 
 /**

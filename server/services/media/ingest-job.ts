@@ -8,13 +8,14 @@ import { crc32 } from 'node:zlib';
 import { type JobHandler, PermanentJobError } from '../../jobs/worker';
 import type { DerivedFile } from '../../media/image-pipeline';
 import { MediaError } from '../../media/media-error';
-import { type DerivedPath, processMedia } from '../../media/process-media';
+import { type DerivedPath, type DeriveStage, processMedia } from '../../media/process-media';
 import { sniffMediaType } from '../../media/sniff';
 import { DERIVED_PREFIX, type Derivative, derivativeKey } from '../../media/types';
 import type { Job } from '../../repositories/job-repository';
 import type { MediaRecord, MediaRepository, ReadyFields } from '../../repositories/media-repository';
 import { deletePrefix, type Storage } from '../../storage/storage';
 import type { GalleryChanged } from '../galleries/gallery-service';
+import { COMPLETE_JOB } from './ingest';
 
 export interface DeriveJobDependencies {
   media: MediaRepository;
@@ -29,6 +30,12 @@ export interface DeriveJobDependencies {
    * in proofing mode). Its failure is logged and does not fail the job: the item is ready either way.
    */
   onReady?: (record: MediaRecord) => Promise<void> | void;
+  /**
+   * Whether an item of `folder` is for sale at a show (an event's photos): its derive job makes only the sale picture
+   * (server/media/image-pipeline.ts, deriveSalePicture), makes it ready and queues the rest of its set at low
+   * priority (COMPLETE_JOB), so its proofs and its reading come before every other item's full set.
+   */
+  saleFirst?: (folder: string) => boolean;
 }
 
 /** The original is not in storage (yet): worth a retry, since a slow upload to S3 may still be finishing. */
@@ -87,8 +94,11 @@ export async function storeDerivatives(
   return files.map((file) => file.derivative);
 }
 
-/** What deriving a stored original gives: everything the row learns when it becomes ready, checksums included. */
-export type DerivedOriginal = ReadyFields & { md5Hash: string; crc32: number };
+/**
+ * What deriving a stored original gives: everything the row learns when it becomes ready, checksums included, and
+ * whether the set is complete (false after the `sale` stage).
+ */
+export type DerivedOriginal = ReadyFields & { md5Hash: string; crc32: number; complete: boolean };
 
 /**
  * Reads the original stored under `key` once (computing its CRC-32, and its MD5 unless the storage ETag is one),
@@ -99,6 +109,7 @@ export type DerivedOriginal = ReadyFields & { md5Hash: string; crc32: number };
 export async function deriveStoredOriginal(
   deps: Pick<DeriveJobDependencies, 'storage' | 'workRoot' | 'logger'>,
   item: { mediaId: string; key: string; extension: string },
+  stage: DeriveStage = { kind: 'all' },
 ): Promise<DerivedOriginal> {
   const { storage } = deps;
   const stored = await storage.head(item.key);
@@ -113,9 +124,8 @@ export async function deriveStoredOriginal(
     const { md5Hash, crc32 } = checksums.result();
     const sniffed = await sniffMediaType(local);
     if (!sniffed) throw new PermanentJobError('the stored original is not a media file', 'unsupported-type');
-    const result = await processMedia(local, sniffed, workDir, {
-      warn: (message) => deps.logger.warn({ mediaId: item.mediaId }, message),
-    });
+    const log = { warn: (message: string) => deps.logger.warn({ mediaId: item.mediaId }, message) };
+    const result = await processMedia(local, sniffed, workDir, log, stage);
     const derivatives = await storeDerivatives(storage, item.mediaId, result.files);
     return {
       width: result.width,
@@ -125,6 +135,7 @@ export async function deriveStoredOriginal(
       derivatives,
       md5Hash,
       crc32,
+      complete: result.complete,
     };
   } catch (error) {
     if (error instanceof MediaError) throw new PermanentJobError(error.message, error.code);
@@ -134,7 +145,8 @@ export async function deriveStoredOriginal(
   }
 }
 
-function mediaIdOf(job: Job): string {
+/** The item a derive-like job (`{ mediaId }`) is about. */
+export function mediaIdOf(job: Job): string {
   const payload = job.payload as { mediaId?: unknown };
   if (typeof payload?.mediaId !== 'string') throw new PermanentJobError('job payload has no mediaId', 'bad-payload');
   return payload.mediaId;
@@ -143,7 +155,9 @@ function mediaIdOf(job: Job): string {
 /**
  * The job behind every upload: fetch the original to a scratch folder, make its derivatives, store them under
  * content-addressed names, then flip the row to ready in one update. Running it twice does no harm: the same
- * derivatives land on the same keys, and a row that is already ready is left alone.
+ * derivatives land on the same keys, and a row that is already ready is left alone. An item for sale at a show
+ * (`saleFirst`) gets only its sale picture here; the row becomes ready together with the queued job that completes
+ * its set.
  */
 export function createDeriveJobHandler(deps: DeriveJobDependencies): JobHandler {
   const { media, storage } = deps;
@@ -162,12 +176,13 @@ export function createDeriveJobHandler(deps: DeriveJobDependencies): JobHandler 
     async run(job) {
       const record = await media.findById(mediaIdOf(job));
       if (!record || record.status === 'ready') return;
-      const derived = await deriveStoredOriginal(deps, {
-        mediaId: record.id,
-        key: record.originalKey,
-        extension: record.extension,
-      });
-      await media.markReady(record.id, derived);
+      const saleFirst = deps.saleFirst?.(record.folder) ?? false;
+      const item = { mediaId: record.id, key: record.originalKey, extension: record.extension };
+      const derived = await deriveStoredOriginal(deps, item, { kind: saleFirst ? 'sale' : 'all' });
+      const rest = derived.complete
+        ? undefined
+        : { type: COMPLETE_JOB, payload: { mediaId: record.id }, priority: 'low' as const };
+      await media.markReady(record.id, derived, rest);
       deps.galleryChanged?.(record.folder);
       await announceReady(record.id);
     },

@@ -15,6 +15,12 @@ import type { Storage } from '../../storage/storage';
 export const DERIVE_JOB = 'media.derive';
 
 /**
+ * The low-priority job that makes the rest of an event photo's derivatives, after its derive job made it saleable
+ * (server/services/media/complete-job.ts).
+ */
+export const COMPLETE_JOB = 'media.complete';
+
+/**
  * How long a new job waits for its bytes. The row and job are written first and made due once the bytes are stored;
  * if the process dies in between, the job still runs after this hold and tidies up (server/services/media/ingest-job.ts).
  * The hold covers that crash window only: an item found stored afterwards (findStored) has its job made due at once.
@@ -51,6 +57,11 @@ export interface IngestDependencies {
   storage: Storage;
   /** Wakes the job worker. */
   notify: () => void;
+  /**
+   * Whether the items of `folder` are for sale at a show (an event's): their derive job runs at high priority, ahead
+   * of a client gallery's batch, and makes them saleable first (DeriveJobDependencies.saleFirst).
+   */
+  saleFirst?: (folder: string) => boolean;
 }
 
 export interface IngestService {
@@ -153,7 +164,12 @@ export function createIngestService(deps: IngestDependencies): IngestService {
             contentDisposition: formatContentDisposition('attachment', candidate),
             customMetadata: { originalName: request.originalName.slice(0, 500) },
           },
-          { type: DERIVE_JOB, payload: { mediaId: id }, runAfter: new Date(Date.now() + INGEST_HOLD_MS) },
+          {
+            type: DERIVE_JOB,
+            payload: { mediaId: id },
+            runAfter: new Date(Date.now() + INGEST_HOLD_MS),
+            priority: deps.saleFirst?.(request.folder) ? 'high' : 'normal',
+          },
         );
         return { record, jobId };
       } catch (error) {

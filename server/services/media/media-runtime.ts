@@ -17,8 +17,8 @@ export interface MediaRuntime {
   /** Not started: the app starts it when ready and stops it before the database closes. */
   worker: Worker;
   /**
-   * Gives the worker the jobs of an area built after the pipeline (the riders' notices of events); the app adds them
-   * while it is put together, before the worker starts.
+   * Adds the handler of a job type another area queues (the riders' notices, the reading of an event photo's
+   * numbers); the app adds them while it is put together, before the worker starts.
    */
-  handleJobs(type: string, handler: JobHandler): void;
+  registerJob(type: string, handler: JobHandler): void;
 }

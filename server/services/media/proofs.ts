@@ -3,7 +3,7 @@ import type { WatermarkSettings } from '../../../shared/schemas/proofing';
 import { AppError } from '../../errors';
 import { hasProofsOf } from '../../media/proofs';
 import { logoProblem, type Watermark } from '../../media/watermark';
-import type { JobRepository } from '../../repositories/job-repository';
+import type { JobPriority, JobRepository } from '../../repositories/job-repository';
 import type { GalleryCursor, MediaRecord, MediaRepository } from '../../repositories/media-repository';
 import type { SettingsRepository } from '../../repositories/settings-repository';
 import type { Storage } from '../../storage/storage';
@@ -33,8 +33,11 @@ export interface ProofService {
   logo(): Promise<Buffer | null>;
   /** Queues proofs for the ready items of `folder` that lack proofs of the current watermark; returns how many. */
   prepareFolder(folder: string): Promise<number>;
-  /** Queues proofs for one item when it is ready and lacks proofs of the current watermark. */
-  prepareItem(mediaId: string): Promise<void>;
+  /**
+   * Queues proofs for one item when it is ready and lacks proofs of the current watermark; `high` for a photo a
+   * visitor is waiting to buy (an event's).
+   */
+  prepareItem(mediaId: string, priority?: JobPriority): Promise<void>;
 }
 
 /** Items read per query while a folder is prepared. */
@@ -54,11 +57,11 @@ export function createProofService(deps: ProofServiceDependencies): ProofService
   const store = createWatermarkStore(deps);
 
   /** Queues the item's proofs when it needs them; true when a job was queued. */
-  async function queueProofs(record: MediaRecord, version: string): Promise<boolean> {
+  async function queueProofs(record: MediaRecord, version: string, priority?: JobPriority): Promise<boolean> {
     if (record.status !== 'ready' || record.deletedAt !== null || hasProofsOf(record.derivatives, version))
       return false;
     const payload: ProofJobPayload = { mediaId: record.id, version };
-    return (await deps.jobs.enqueueUnlessPending({ type: PROOF_JOB, payload })) !== null;
+    return (await deps.jobs.enqueueUnlessPending({ type: PROOF_JOB, payload, priority })) !== null;
   }
 
   async function prepareFolder(folder: string): Promise<number> {
@@ -117,10 +120,10 @@ export function createProofService(deps: ProofServiceDependencies): ProofService
 
     prepareFolder,
 
-    async prepareItem(mediaId) {
+    async prepareItem(mediaId, priority) {
       const record = await deps.media.findById(mediaId);
       if (!record) return;
-      if (await queueProofs(record, (await store.settings()).version)) deps.notifyWorker();
+      if (await queueProofs(record, (await store.settings()).version, priority)) deps.notifyWorker();
     },
   };
 }

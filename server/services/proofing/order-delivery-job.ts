@@ -5,6 +5,7 @@ import type { MediaRecord, MediaRepository } from '../../repositories/media-repo
 import type { OrderRepository } from '../../repositories/order-repository';
 import type { Storage } from '../../storage/storage';
 import type { GalleryChanged } from '../galleries/gallery-service';
+import type { DerivativeCompletion } from '../media/complete-job';
 import { copyMediaFiles, freeNameIn } from '../media/media-copy';
 
 /** Copies the photos of a delivered competition order into the buyer's own gallery. */
@@ -33,6 +34,11 @@ export function createOrderDeliveryJobHandler(deps: {
   media: Pick<MediaRepository, 'findById' | 'fullPathTaken' | 'insertReadyCopy'>;
   storage: Pick<Storage, 'get' | 'put'>;
   galleryChanged?: GalleryChanged;
+  /**
+   * Completes the set of a photo bought while it has its sale picture only (an event photo whose low-priority
+   * completion has not run yet), so the buyer's copy gets every size; answers the item as it is then.
+   */
+  completion?: Pick<DerivativeCompletion, 'complete'>;
 }): JobHandler {
   async function copy(orderId: string, folder: string, source: MediaRecord): Promise<void> {
     const id = deliveredCopyId(orderId, source.id);
@@ -56,7 +62,7 @@ export function createOrderDeliveryJobHandler(deps: {
       const order = await deps.orders.findById(orderId);
       if (order?.status !== 'delivered') return;
       for (const mediaId of (await deps.orders.itemsOf([orderId])).get(orderId) ?? []) {
-        const source = await deps.media.findById(mediaId);
+        const source = deps.completion ? await deps.completion.complete(mediaId) : await deps.media.findById(mediaId);
         if (source?.status === 'ready') await copy(orderId, order.folder, source);
       }
       deps.galleryChanged?.(order.folder);
