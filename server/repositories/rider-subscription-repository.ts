@@ -157,6 +157,18 @@ export function createRiderSubscriptionRepository(db: Db) {
      * Queues the job `type` for `eventId` at `runAfter` unless one is queued already (it will see these placements
      * too). A running one does not count: it may have read the photos before the latest placement.
      */
+    /** Whether anyone with a confirmed address waits for photos of the event. */
+    async anyConfirmed(eventId: string): Promise<boolean> {
+      const row = await db
+        .selectFrom('rider_subscription')
+        .select('id')
+        .where('event_id', '=', eventId)
+        .where('confirmed_at', 'is not', null)
+        .limit(1)
+        .executeTakeFirst();
+      return row !== undefined;
+    },
+
     async queueNotice(type: string, eventId: string, runAfter: Date): Promise<void> {
       const payload = { eventId };
       const queued = await db

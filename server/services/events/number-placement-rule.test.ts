@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { CONFIDENT_READING, confidentNumberOf, decidePlacement, type PlacementFacts } from './number-placement-rule';
+import { decidePlacement, type PlacementFacts } from './number-placement-rule';
 
 // A start list: 12 rides once (class A at 09:00), 40 rides twice (classes A and B), 13 rides once.
 const LIST = [
@@ -84,41 +84,5 @@ describe('decidePlacement', () => {
     ],
   ])('%s', (_name, overrides, expected) => {
     expect(decidePlacement(facts(overrides))).toEqual(expected);
-  });
-});
-
-describe('confidentNumberOf', () => {
-  const box = { x: 0, y: 0, width: 10, height: 10 };
-  it.each<[string, Array<[string, number]>, string | null]>([
-    ['nothing read', [], null],
-    ['a sure reading', [['12', 0.97]], '12'],
-    ['exactly at the bar', [['12', CONFIDENT_READING]], '12'],
-    ['below the bar', [['12', CONFIDENT_READING - 0.01]], null],
-    [
-      'two numbers read surely: which rider is it?',
-      [
-        ['12', 0.97],
-        ['13', 0.95],
-      ],
-      null,
-    ],
-    [
-      'the same number twice (pad and bridle)',
-      [
-        ['12', 0.97],
-        ['12', 0.93],
-      ],
-      '12',
-    ],
-    [
-      'a sure number and a weak other',
-      [
-        ['12', 0.97],
-        ['13', 0.4],
-      ],
-      '12',
-    ],
-  ])('%s', (_name, readings, expected) => {
-    expect(confidentNumberOf(readings.map(([number, confidence]) => ({ number, confidence, box })))).toBe(expected);
   });
 });

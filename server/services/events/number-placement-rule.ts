@@ -1,23 +1,4 @@
 import type { ReviewReason } from '../../repositories/event-reading-repository';
-import type { NumberReading } from './number-reading';
-
-/**
- * How sure the best reading must be to place a photo alone.
- * Stand-in until number-reading.ts gives `confidentNumber`: replace `confidentNumberOf` with it.
- */
-export const CONFIDENT_READING = 0.9;
-
-/**
- * The one number strong enough to place a photo: the best reading when it is at least CONFIDENT_READING and no other
- * number is read as surely (two riders in the frame say nothing about which one the photo is of).
- * Stand-in until number-reading.ts gives `confidentNumber(readings, knownNumbers)`.
- */
-export function confidentNumberOf(readings: readonly NumberReading[]): string | null {
-  const [best, ...rest] = readings;
-  if (!best || best.confidence < CONFIDENT_READING) return null;
-  if (rest.some((other) => other.number !== best.number && other.confidence >= CONFIDENT_READING)) return null;
-  return best.number;
-}
 
 /** What is known of a photo when its number has been read. */
 export interface PlacementFacts {

@@ -7,8 +7,8 @@ import type { MediaRecord, MediaRepository } from '../../repositories/media-repo
 import { assignPhotos } from './assignment';
 import type { EventLookup } from './event-lookup';
 import { entryNotFound } from './event-lookup';
-import { confidentNumberOf, decidePlacement } from './number-placement-rule';
-import { type NumberReading, readStartNumbers } from './number-reading';
+import { decidePlacement } from './number-placement-rule';
+import { confidentNumber, type NumberReading, readStartNumbers } from './number-reading';
 import type { SearchIndexes } from './search-indexes';
 
 /** A number-only entry: read from the photos of an event without a start list, named later (if ever). */
@@ -89,7 +89,7 @@ export function createNumberPlacement(deps: {
   ): Promise<PhotoReadOutcome> {
     const decision = decidePlacement({
       manual: photo.manual,
-      confidentNumber: confidentNumberOf(readings),
+      confidentNumber: confidentNumber([...readings], knownNumbers(entries)),
       anyNumberRead: readings.length > 0,
       entries: entries.map((entry) => ({ id: entry.id, number: entry.number, numberOnly: isNumberOnly(entry) })),
       timeEntryId: photo.manual ? null : await entryByTime(events, photo, entries),

@@ -50,6 +50,8 @@ export function createRiderSubscriptions(deps: RiderSubscriptionDeps) {
    * for every placement until then. One job per event waits at a time.
    */
   async function photosPlaced(eventId: string): Promise<void> {
+    // Most events have nobody waiting: their placements queue nothing.
+    if (!(await subscriptions.anyConfirmed(eventId))) return;
     await subscriptions.queueNotice(RIDER_NOTICE_JOB, eventId, new Date(Date.now() + deps.noticeDelayMs));
   }
 
