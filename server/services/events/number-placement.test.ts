@@ -142,8 +142,8 @@ describe.each(TEST_DATABASES)('placing photos by their start number on %s', (kin
     const unsure = await photo(null, bare);
     const placed = await service.photoRead(first, textReading(['127', 0.96]));
     expect(placed).toMatchObject({ state: 'number' });
-    expect(await service.photoRead(second, textReading(['127', 0.93]))).toEqual(placed);
-    expect(await service.photoRead(unsure, textReading(['128', 0.6]))).toMatchObject({ state: 'time', entryId: null });
+    expect(await service.photoRead(second, textReading(['127', 0.97]))).toEqual(placed);
+    expect(await service.photoRead(unsure, textReading(['128', 0.85]))).toMatchObject({ state: 'time', entryId: null });
     const entries = await events.entries(bare);
     expect(entries).toEqual([
       expect.objectContaining({ id: placed?.entryId, number: '127', rider: '', horse: '', className: '' }),
