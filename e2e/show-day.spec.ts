@@ -101,6 +101,7 @@ for (const { lng, rider, other } of LANGUAGES) {
     const riderPage = await riderContext.newPage();
     await riderPage.goto(`/events/${slug}?lng=${lng}`);
     // The search comes before the prices, for the eye and for the keyboard alike.
+    await expect(riderPage.getByRole('searchbox')).toBeVisible();
     const searchFirst = await riderPage.evaluate(() => {
       const search = document.querySelector('input[type="search"]');
       const prices = document.querySelector('[data-testid="event-prices"]');
@@ -111,7 +112,7 @@ for (const { lng, rider, other } of LANGUAGES) {
     await form.getByTestId('subscribe-number').fill(rider);
     await form.getByTestId('subscribe-email').fill(client.email);
     await form.getByTestId('subscribe-submit').click();
-    await expect(form.getByRole('status')).toBeVisible();
+    await expect(riderPage.getByRole('status').filter({ hasText: events.subscribe.sent })).toBeVisible();
     const confirm = await newestInOutbox(
       dataDir,
       client.email,
