@@ -1,3 +1,5 @@
+import { seededRandom } from '../../../shared/seeded-random';
+import { escapeHtml } from '../../html';
 import { sharp } from '../sharp';
 
 /**
@@ -54,26 +56,10 @@ const SPONSORS = [
 const SIGNS = ['ARENA 2', 'FENCE 7', 'RING 3', 'Fence 5', 'ARENA 1', 'GATE 4'];
 const WORDS_WITH_DIGITS = ['Arena2', 'A12', '12B', 'K9 Stables', 'Class B3', 'R2D2'];
 
-/** Mulberry32: a small, fast PRNG; the same seed gives the same frame on every machine. */
-function randomFrom(seed: number): () => number {
-  let state = seed >>> 0;
-  return () => {
-    state = (state + 0x6d2b79f5) >>> 0;
-    let t = state;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
-
-function escapeXml(text: string): string {
-  return text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
-}
-
 /** A JPEG of a made-up show frame. */
 export async function makeShowFrame(options: ShowFrameOptions): Promise<Buffer> {
   const { width, height, number } = options;
-  const random = randomFrom(options.seed * 7919 + 17);
+  const random = seededRandom(options.seed * 7919 + 17);
   const between = (low: number, high: number) => low + (high - low) * random();
   const pick = <T>(items: T[]): T => items[Math.floor(random() * items.length)] as T;
 
@@ -106,7 +92,7 @@ export async function makeShowFrame(options: ShowFrameOptions): Promise<Buffer> 
     parts.push(
       `<g transform="rotate(${tilt.toFixed(1)} ${padX + padWidth / 2} ${padY + padHeight / 2})">`,
       `<rect x="${padX}" y="${padY}" width="${padWidth}" height="${padHeight}" rx="${padWidth * 0.08}" fill="${padColour}" stroke="#00000033" stroke-width="3"/>`,
-      `<text x="${padX + padWidth / 2}" y="${padY + padHeight / 2 + fontSize * 0.36}" font-size="${fontSize}" ${fontAttributes} text-anchor="middle" fill="${numberColour}">${escapeXml(number)}</text>`,
+      `<text x="${padX + padWidth / 2}" y="${padY + padHeight / 2 + fontSize * 0.36}" font-size="${fontSize}" ${fontAttributes} text-anchor="middle" fill="${numberColour}">${escapeHtml(number)}</text>`,
       '</g>',
     );
     if (random() < 0.35) {
@@ -116,7 +102,7 @@ export async function makeShowFrame(options: ShowFrameOptions): Promise<Buffer> 
       const tagSize = padHeight * 0.3;
       parts.push(
         `<rect x="${tagX}" y="${tagY}" width="${tagSize * 1.8}" height="${tagSize}" fill="#ffffff"/>`,
-        `<text x="${tagX + tagSize * 0.9}" y="${tagY + tagSize * 0.75}" font-size="${tagSize * 0.7}" font-family="DejaVu Sans" font-weight="bold" text-anchor="middle" fill="#111111">${escapeXml(number)}</text>`,
+        `<text x="${tagX + tagSize * 0.9}" y="${tagY + tagSize * 0.75}" font-size="${tagSize * 0.7}" font-family="DejaVu Sans" font-weight="bold" text-anchor="middle" fill="#111111">${escapeHtml(number)}</text>`,
       );
     }
   }
@@ -164,7 +150,7 @@ function distractor(
     const [name, phone] = pick(SPONSORS);
     const y = between(0.02, 0.05) * h;
     const size = between(0.028, 0.04) * h;
-    return `<rect x="${x}" y="${y}" width="${w * 0.3}" height="${size * 2.6}" fill="#0d47a1"/><text x="${x + size * 0.4}" y="${y + size * 1.15}" font-size="${size}" font-family="Liberation Sans" font-weight="bold" fill="#ffffff">${escapeXml(name as string)}</text><text x="${x + size * 0.4}" y="${y + size * 2.3}" font-size="${size}" font-family="DejaVu Sans" fill="#ffeb3b">${escapeXml(phone as string)}</text>`;
+    return `<rect x="${x}" y="${y}" width="${w * 0.3}" height="${size * 2.6}" fill="#0d47a1"/><text x="${x + size * 0.4}" y="${y + size * 1.15}" font-size="${size}" font-family="Liberation Sans" font-weight="bold" fill="#ffffff">${escapeHtml(name as string)}</text><text x="${x + size * 0.4}" y="${y + size * 2.3}" font-size="${size}" font-family="DejaVu Sans" fill="#ffeb3b">${escapeHtml(phone as string)}</text>`;
   }
   if (kind === 'sign') {
     // Left of the horse's head and above its back, so the bridle tag never lands on the sign.
@@ -176,9 +162,9 @@ function distractor(
       return `<rect x="${signX}" y="${y}" width="${size * 1.6}" height="${size * 1.4}" fill="#fafafa"/><text x="${signX + size * 0.8}" y="${y + size * 1.05}" font-size="${size}" font-family="DejaVu Sans" font-weight="bold" text-anchor="middle" fill="#c62828">${Math.floor(between(1, 10))}</text>`;
     }
     const size = between(0.035, 0.06) * h;
-    return `<rect x="${signX}" y="${y}" width="${size * 5.2}" height="${size * 1.5}" fill="#fafafa" stroke="#333" stroke-width="2"/><text x="${signX + size * 0.3}" y="${y + size * 1.1}" font-size="${size}" font-family="DejaVu Sans" font-weight="bold" fill="#c62828">${escapeXml(pick(SIGNS))}</text>`;
+    return `<rect x="${signX}" y="${y}" width="${size * 5.2}" height="${size * 1.5}" fill="#fafafa" stroke="#333" stroke-width="2"/><text x="${signX + size * 0.3}" y="${y + size * 1.1}" font-size="${size}" font-family="DejaVu Sans" font-weight="bold" fill="#c62828">${escapeHtml(pick(SIGNS))}</text>`;
   }
   const y = between(0.8, 0.9) * h;
   const size = between(0.035, 0.055) * h;
-  return `<rect x="${x}" y="${y}" width="${size * 6}" height="${size * 1.5}" fill="#263238"/><text x="${x + size * 0.3}" y="${y + size * 1.1}" font-size="${size}" font-family="Liberation Sans" font-weight="bold" fill="#ffffff">${escapeXml(pick(WORDS_WITH_DIGITS))}</text>`;
+  return `<rect x="${x}" y="${y}" width="${size * 6}" height="${size * 1.5}" fill="#263238"/><text x="${x + size * 0.3}" y="${y + size * 1.1}" font-size="${size}" font-family="Liberation Sans" font-weight="bold" fill="#ffffff">${escapeHtml(pick(WORDS_WITH_DIGITS))}</text>`;
 }
