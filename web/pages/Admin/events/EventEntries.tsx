@@ -8,6 +8,7 @@ import { FormMessage } from '../../../components/FormMessage';
 import { currentLanguage } from '../../../i18n';
 import { PanelQueryState } from '../shared/PanelQueryState';
 import { type AdminEntry, eventsAdminApi, eventsAdminKeys } from './events-admin-api';
+import { NameEntryForm } from './NameEntryForm';
 
 /**
  * The start list as imported: number, rider, horse, class, start time (a dash where the list gives none) and photos
@@ -94,7 +95,7 @@ export function EventEntries({
                         <bdi>{entry.number}</bdi>
                       </th>
                       <td data-label={t('entries.rider')}>
-                        <bdi>{entry.rider || '—'}</bdi>
+                        {entry.rider ? <bdi>{entry.rider}</bdi> : <NameEntryForm eventId={event.id} entry={entry} />}
                       </td>
                       <td data-label={t('events:entry.horse')}>
                         <bdi>{entry.horse || '—'}</bdi>

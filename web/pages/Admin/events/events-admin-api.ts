@@ -44,6 +44,12 @@ export const eventsAdminApi = {
       method: 'PATCH',
       json: { hidden },
     }),
+  /** Names a ride the start list did not (one made from a number read in the photos). */
+  nameEntry: (id: string, entryId: string, names: { rider: string; horse: string }) =>
+    apiFetch<{ ok: true }>(`${eventUrl(id)}/entries/${encodeURIComponent(entryId)}`, {
+      method: 'PATCH',
+      json: names,
+    }),
   setClasses: (id: string, classes: Array<{ name: string; roundSeconds: number }>) =>
     apiFetch<Placement>(`${eventUrl(id)}/classes`, { method: 'PUT', json: { classes } }),
   setCameraOffset: (
