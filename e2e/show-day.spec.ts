@@ -3,7 +3,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
-import type { APIRequestContext, Page } from '@playwright/test';
+import type { APIRequestContext, Locator, Page } from '@playwright/test';
 import { makeShowFrame } from '../server/media/ocr/show-frames';
 import type { EntryResult } from '../shared/schemas/events';
 import { localeTexts, signIn } from './support/admin-helpers';
@@ -65,6 +65,14 @@ async function showFolder(rider: string, other: string): Promise<string> {
   return folder;
 }
 
+/** A heart styled as the gallery draws it: a tap target, not an unstyled sliver of a button. */
+async function expectFullSizeHeart(heart: Locator) {
+  await expect(heart).toBeVisible();
+  const box = await heart.boundingBox();
+  expect(box?.width).toBeGreaterThanOrEqual(24);
+  expect(box?.height).toBeGreaterThanOrEqual(24);
+}
+
 async function expectNoSidewaysScroll(page: Page) {
   const overflow = await page.evaluate(
     () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
@@ -89,11 +97,11 @@ for (const { lng, rider, other } of LANGUAGES) {
     const adminPage = await adminContext.newPage();
     await adminPage.goto(`/admin/api-keys?lng=${lng}`);
     const create = adminPage.getByTestId('api-key-create');
-    await create.getByRole('textbox').fill('Laptop');
+    await create.getByRole('textbox').fill(`Laptop ${lng}`);
     await create.getByRole('button').click();
     const key = await adminPage.getByTestId('api-key-value').inputValue();
     expect(key).toMatch(/^gsk_/);
-    await expect(adminPage.getByTestId('api-key-row')).toHaveCount(1);
+    await expect(adminPage.getByTestId('api-key-row').filter({ hasText: `Laptop ${lng}` })).toHaveCount(1);
 
     // The rider, on a phone, signed in: opens the event's shared link directly and asks to be told.
     const riderContext = await browser.newContext({ baseURL: base, viewport: PHONE });
@@ -143,6 +151,16 @@ for (const { lng, rider, other } of LANGUAGES) {
       )
       .toBe(2);
 
+    // From inside the site (the events list, then the event, then the number) the buyer's parts are styled.
+    const proofing = localeTexts(lng, 'proofing');
+    const firstHeart = (ride: Locator) =>
+      ride.getByRole('button', { name: proofing.pick.photo.replace('{{number}}', '1'), exact: true });
+    await riderPage.goto(`/events?lng=${lng}`);
+    await riderPage.getByRole('link', { name: `Show day ${slug}` }).click();
+    await riderPage.getByRole('searchbox').fill(rider);
+    await riderPage.getByRole('searchbox').press('Enter');
+    await expectFullSizeHeart(firstHeart(riderPage.locator(`[data-testid="entry"][data-number="${rider}"]`)));
+
     // One e-mail, whose link opens the event page directly on the rider's number.
     const told = await newestInOutbox(
       dataDir,
@@ -156,11 +174,8 @@ for (const { lng, rider, other } of LANGUAGES) {
     await expectNoSidewaysScroll(riderPage);
 
     // Opened directly, the buyer's parts are styled and priced as from inside the site.
-    const proofing = localeTexts(lng, 'proofing');
-    const heart = ride.getByRole('button', { name: proofing.pick.photo.replace('{{number}}', '1'), exact: true });
-    const box = await heart.boundingBox();
-    expect(box?.width).toBeGreaterThanOrEqual(24);
-    expect(box?.height).toBeGreaterThanOrEqual(24);
+    const heart = firstHeart(ride);
+    await expectFullSizeHeart(heart);
     await heart.click();
     const summary = riderPage.getByTestId('picks-summary');
     const onePhoto = await riderPage.evaluate(
