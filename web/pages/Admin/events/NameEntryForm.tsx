@@ -29,7 +29,7 @@ export function NameEntryForm({ eventId, entry }: { eventId: string; entry: Admi
   };
   return (
     <details className="event-entries__name" data-testid="name-entry">
-      <summary>{t('entries.name.open')}</summary>
+      <summary className="event-entries__name-toggle">{t('entries.name.open')}</summary>
       <form onSubmit={submit} noValidate aria-label={t('entries.name.label', { number: entry.number })}>
         <div className="form-field">
           <label htmlFor={riderId}>{t('entries.rider')}</label>
