@@ -35,6 +35,7 @@ import type { AgreementService } from './services/site/agreement-service';
 import type { BookingService } from './services/site/booking';
 import type { ContactDetailsService } from './services/site/contact-details';
 import type { HomeService } from './services/site/home-picks';
+import type { TodayService } from './services/site/today';
 import type { SocialCards } from './ssr/social-card';
 import type { SmallObjectCache } from './storage/small-object-cache';
 import type { Storage } from './storage/storage';
@@ -71,6 +72,8 @@ export interface AppContext {
   bookings: BookingService;
   /** Telling the photographer of sign-ups, accepted terms and booking requests, and the panel's counts of them. */
   notices: PhotographerNotices;
+  /** What waits for the photographer (new orders, reported payments, booking requests, …), counted for Today. */
+  today: TodayService;
   /** Resumable uploads (tus) into a folder or an event; /api/uploads hands each request to it. */
   uploads: TusUploads;
   /** Which contents (MD5) a folder or an event already has: the sync command skips those files. */

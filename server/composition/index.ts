@@ -70,6 +70,7 @@ export async function composeServices(input: CompositionInput & { auth?: AuthMod
     contactDetails: site.contactDetails,
     bookings: site.bookings,
     notices: site.notices,
+    today: site.today,
     home: site.home,
     publicPages: site.publicPages,
     socialCards: site.socialCards,

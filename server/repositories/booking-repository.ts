@@ -87,6 +87,15 @@ export function createBookingRepository(db: Db) {
       return rows.map(toRecord);
     },
 
+    async countWithStatus(status: BookingStatus): Promise<number> {
+      const row = await db
+        .selectFrom('booking_request')
+        .select((eb) => eb.fn.countAll<number | string>().as('n'))
+        .where('status', '=', status)
+        .executeTakeFirstOrThrow();
+      return Number(row.n);
+    },
+
     /** Sets the status; undefined when there is no such request. */
     async setStatus(id: string, status: BookingStatus, now: string): Promise<BookingRecord | undefined> {
       const result = await db

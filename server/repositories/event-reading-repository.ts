@@ -215,18 +215,19 @@ export function createEventReadingRepository(db: Db) {
       return rows.map(toReading);
     },
 
-    async reviewCount(eventId: string): Promise<number> {
-      const row = await db
+    /** Photos of one event (or, without an id, of every event) whose start number waits for review. */
+    async reviewCount(eventId?: string): Promise<number> {
+      let query = db
         .selectFrom('event_photo_reading')
         .innerJoin('event_photo', 'event_photo.media_id', 'event_photo_reading.media_id')
         .innerJoin('media', 'media.id', 'event_photo_reading.media_id')
         .select((eb) => eb.fn.countAll<number | string>().as('n'))
-        .where('event_photo_reading.event_id', '=', eventId)
         .where('event_photo_reading.state', '=', 'review')
         .where('event_photo.manual', '=', 0)
         .where('media.status', '=', 'ready')
-        .where('media.deleted_at', 'is', null)
-        .executeTakeFirstOrThrow();
+        .where('media.deleted_at', 'is', null);
+      if (eventId !== undefined) query = query.where('event_photo_reading.event_id', '=', eventId);
+      const row = await query.executeTakeFirstOrThrow();
       return Number(row.n);
     },
   };

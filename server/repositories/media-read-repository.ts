@@ -103,6 +103,17 @@ export function createMediaReadRepository(db: Db) {
       return rows.map((row) => ({ id: row.id, status: row.status, deletedAt: row.deleted_at, folder: row.folder }));
     },
 
+    /** How many items outside the trash are in `status` (e.g. still processing after their upload). */
+    async countWithStatus(status: MediaRecord['status']): Promise<number> {
+      const row = await db
+        .selectFrom('media')
+        .select((eb) => eb.fn.countAll<number | string>().as('n'))
+        .where('status', '=', status)
+        .where('deleted_at', 'is', null)
+        .executeTakeFirstOrThrow();
+      return Number(row.n);
+    },
+
     /** Whether any media row exists at all (the demo content runs only on an empty site). */
     async isEmpty(): Promise<boolean> {
       const row = await db.selectFrom('media').select('id').limit(1).executeTakeFirst();

@@ -1,4 +1,5 @@
 import type { Db } from '../db/database';
+import type { OrderStatusValue } from './order-repository';
 
 /** The order's columns of paying (migration 019_order_payments): the client's report of a payment, and the reminder. */
 export function createOrderPaymentRepository(db: Db) {
@@ -59,6 +60,17 @@ export function createOrderPaymentRepository(db: Db) {
         .where('payment_reported_at', 'is', null)
         .executeTakeFirst();
       return Number(result.numUpdatedRows) === 1;
+    },
+
+    /** How many orders are in `status`, counting only those whose client did (or did not) report a payment. */
+    async countWithStatus(status: OrderStatusValue, paymentReported: boolean): Promise<number> {
+      const row = await db
+        .selectFrom('client_order')
+        .select((eb) => eb.fn.countAll<number | string>().as('n'))
+        .where('status', '=', status)
+        .where('payment_reported_at', paymentReported ? 'is not' : 'is', null)
+        .executeTakeFirstOrThrow();
+      return Number(row.n);
     },
 
     /** Gives back a claim whose e-mail could not be sent, so the next run tries again. */

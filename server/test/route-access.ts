@@ -138,6 +138,7 @@ export const ROUTE_ACCESS: Record<string, AccessRow> = {
   'GET /api/admin/bookings': ADMIN_ONLY,
   'PATCH /api/admin/bookings/:id': ADMIN_ONLY,
   'GET /api/admin/notices': ADMIN_ONLY,
+  'GET /api/admin/today': ADMIN_ONLY,
   'POST /api/admin/notices/:kind/seen': ADMIN_ONLY,
 
   // Galleries (server/routes/galleries): the public main gallery, and each user's own folder only.

@@ -23,6 +23,7 @@ import { orderAdminRoutes } from './orders';
 import { paymentMethodRoutes } from './payment-methods';
 import { photosReadyRoutes } from './photos-ready';
 import { receiptAdminRoutes } from './receipts';
+import { todayRoutes } from './today';
 import { mediaVersionRoutes } from './versions';
 import { watermarkRoutes } from './watermark';
 
@@ -115,4 +116,5 @@ export const adminRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (ap
   await app.register(paymentMethodRoutes, { ctx });
   await app.register(receiptAdminRoutes, { ctx });
   await app.register(mediaVersionRoutes, { ctx });
+  await app.register(todayRoutes, { ctx });
 };
