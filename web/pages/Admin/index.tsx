@@ -1,5 +1,4 @@
 import { useQuery } from '@tanstack/react-query';
-import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { MAIN_GALLERY_FOLDER } from '../../../shared/folders';
 import { PageFrame } from '../../components/PageFrame/PageFrame';
@@ -14,32 +13,23 @@ import { ClientsPanel } from './clients/ClientsPanel';
 import EventsPanel from './events/EventsPanel';
 import { FolderList } from './folders/FolderList';
 import { FolderView } from './folders/FolderView';
-import { NoticeBadge } from './NoticeBadge';
 import { OrdersPanel } from './orders/OrdersPanel';
 import { PaymentsPanel } from './payments/PaymentsPanel';
 import { ContactSettingsPanel } from './settings/ContactSettingsPanel';
 import { WatermarkPanel } from './settings/WatermarkPanel';
 import { adminApi, adminKeys } from './shared/admin-api';
 import { ADMIN_ROOT, parseAdminPath, tabPath } from './shared/admin-paths';
+import { MORE, PLACES, TABS, type Tab } from './shell/admin-tabs';
+import { BottomBar } from './shell/BottomBar';
+import { MorePage } from './shell/MorePage';
+import { TabStrip } from './shell/TabStrip';
+import { useAdminManifest } from './shell/useAdminManifest';
+import { TodayPage } from './today/TodayPage';
+import { useTodayTotal } from './today/today-api';
+import { useAppBadge } from './today/useAppBadge';
 import { TrashPanel } from './trash/TrashPanel';
 import './shared/admin.css';
-
-/** The first tab is where /admin lands. */
-const TABS = [
-  'folders',
-  'clients',
-  'orders',
-  'payments',
-  'bookings',
-  'events',
-  'mainGallery',
-  'watermark',
-  'contactDetails',
-  'apiKeys',
-  'trash',
-  'agreements',
-] as const;
-type Tab = (typeof TABS)[number];
+import './shell/shell.css';
 
 /** One client folder at /admin/folders/<folder>; its title comes from the folder list, so a reload keeps it. */
 function OpenFolder({ folder }: { folder: string }) {
@@ -63,6 +53,8 @@ function OpenFolder({ folder }: { folder: string }) {
 
 function TabContent({ tab, folder }: { tab: Tab; folder: string | null }) {
   switch (tab) {
+    case 'today':
+      return <TodayPage />;
     case 'folders':
       return folder ? <OpenFolder folder={folder} /> : <FolderList />;
     case 'clients':
@@ -92,43 +84,27 @@ function TabContent({ tab, folder }: { tab: Tab; folder: string | null }) {
 
 /**
  * The panel's place is its address (admin-paths.ts): a tab is a link, a folder is a page of its own, so Back and a
- * reload keep the place. An unknown address under /admin goes to the first tab.
+ * reload keep the place. An unknown address under /admin goes to the first tab, Today. A desk shows the row of tabs;
+ * a phone the bottom bar, with the other tabs under More (shell.css decides which by the width).
  */
 function AdminPanel() {
-  const { t } = useTranslation('admin');
   const { pathname } = useLocation();
-  const place = parseAdminPath(pathname, TABS);
-  const activeTab = place?.tab;
-  useEffect(() => {
-    // On a phone the row of tabs scrolls within itself: bring the open tab into sight (after a reload or Back).
-    if (activeTab)
-      document.getElementById(`admin-tab-${activeTab}`)?.scrollIntoView({ block: 'nearest', inline: 'nearest' });
-  }, [activeTab]);
+  const place = parseAdminPath(pathname, PLACES);
+  useAdminManifest();
+  useAppBadge(useTodayTotal());
   // /admin itself (and any unknown address under it) shows the first tab under that tab's own address.
   if (!place || pathname.replace(/\/+$/, '') === ADMIN_ROOT) return <Navigate to={tabPath(TABS[0])} replace />;
   return (
     <>
-      <nav className="admin-tabs" aria-label={t('tabs.label')}>
-        <div className="admin-tabs__list" role="tablist">
-          {TABS.map((name) => (
-            <Link
-              key={name}
-              to={tabPath(name)}
-              role="tab"
-              id={`admin-tab-${name}`}
-              aria-selected={place.tab === name}
-              aria-controls="admin-tabpanel"
-              className={`admin-tab${place.tab === name ? ' admin-tab--active' : ''}`}
-            >
-              {t(`tabs.${name}`)}
-              <NoticeBadge tab={name} active={place.tab === name} />
-            </Link>
-          ))}
+      <TabStrip place={place.tab} />
+      {place.tab === MORE ? (
+        <MorePage />
+      ) : (
+        <div role="tabpanel" id="admin-tabpanel" aria-labelledby={`admin-tab-${place.tab}`}>
+          <TabContent tab={place.tab} folder={place.folder} />
         </div>
-      </nav>
-      <div role="tabpanel" id="admin-tabpanel" aria-labelledby={`admin-tab-${place.tab}`}>
-        <TabContent tab={place.tab} folder={place.folder} />
-      </div>
+      )}
+      <BottomBar place={place.tab} />
     </>
   );
 }

@@ -1,0 +1,18 @@
+import { useEffect } from 'react';
+
+/**
+ * While the panel is open the page names its web app manifest and the home-screen icon, so a phone can install the
+ * admin as an app that opens on Today. Only admin pages carry them: the public pages stay as they are.
+ */
+export function useAdminManifest(): void {
+  useEffect(() => {
+    const added = [
+      Object.assign(document.createElement('link'), { rel: 'manifest', href: '/admin.webmanifest' }),
+      Object.assign(document.createElement('link'), { rel: 'apple-touch-icon', href: '/apple-touch-icon.png' }),
+    ];
+    document.head.append(...added);
+    return () => {
+      for (const link of added) link.remove();
+    };
+  }, []);
+}
