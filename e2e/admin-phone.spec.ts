@@ -1,14 +1,16 @@
 import type { Page } from '@playwright/test';
+import type { TodayCounts } from '../shared/schemas/today';
 import { expect, test } from './fixtures';
-import { addClient, makeImages, signIn } from './support/admin-helpers';
+import { addClient, clientWithPhoto, makeImages, signIn } from './support/admin-helpers';
 import { expectNoAxeViolations } from './support/axe';
 import { E2E_ADMIN_EMAIL, E2E_ADMIN_PASSWORD } from './support/server';
 
 /**
  * The admin panel as the photographer uses it at the showground (a 390×844 phone) and at the desk (1366×768), in
- * Hebrew and English: no sideways scrolling on any tab, clients as cards, every place at an address of its own
- * (Back and reload keep it), the app's own dialogs and notices instead of the browser's, and the "photos ready"
- * e-mail with its last sending shown and a repeat that asks first.
+ * Hebrew and English: the phone's bottom bar and the desk's tabs, no sideways scrolling on any tab with
+ * 100-character names, clients as cards, every place at an address of its own (Back and reload keep it), Today's
+ * counts and the installable manifest, the app's own dialogs and notices instead of the browser's, and the "photos
+ * ready" e-mail with its last sending shown and a repeat that asks first.
  */
 test.describe.configure({ mode: 'serial' });
 
@@ -19,8 +21,12 @@ const VIEWPORTS = [
 const LANGUAGES = ['he', 'en'] as const;
 
 const stamp = Date.now();
-const client = { email: `phone-rider-${stamp}@example.com`, name: 'נועה לוי Levi' };
-const emptyClient = { email: `phone-empty-${stamp}@example.com`, name: 'Empty Gallery Rider' };
+/** A name of exactly 100 characters (the longest the site takes), Hebrew and Latin mixed. */
+const longName = (start: string) =>
+  `${start} נועה-אביגיל לוי-בן-דוד Noa-Abigail Levi-Ben-David `.repeat(4).slice(0, 100);
+const longEmail = (prefix: string) => `${prefix}-${stamp}-${'riding-at-the-showground-'.repeat(2)}x@example.com`;
+const client = { email: longEmail('phone-rider'), name: longName('רוכבת') };
+const emptyClient = { email: longEmail('phone-empty'), name: longName('Empty') };
 let folder = '';
 let emptyFolder = '';
 
@@ -55,27 +61,50 @@ test.beforeAll(async ({ browser, baseURL }) => {
   await context.close();
 });
 
+/** The addresses a photographer can reach from where they are: the phone's bar and More list, or the desk's tabs. */
+async function reachableAddresses(page: Page, isPhone: boolean): Promise<string[]> {
+  const hrefs = (links: ReturnType<Page['getByRole']>) =>
+    links.evaluateAll((nodes) => nodes.map((node) => node.getAttribute('href') ?? ''));
+  if (!isPhone) return hrefs(page.getByRole('tab'));
+  await page.goto('/admin/more');
+  return [...(await hrefs(page.getByTestId('bottom-bar-link'))), ...(await hrefs(page.getByTestId('more-row')))];
+}
+
 for (const viewport of VIEWPORTS) {
   for (const language of LANGUAGES) {
     test(`every tab fits a ${viewport.width}×${viewport.height} screen in ${language}, with no axe violations`, async ({
       page,
       baseURL,
     }) => {
-      test.setTimeout(180_000);
+      test.setTimeout(240_000);
+      const isPhone = viewport.name === 'phone';
       await page.setViewportSize({ width: viewport.width, height: viewport.height });
       await signIn(page.request, baseURL as string, E2E_ADMIN_EMAIL, E2E_ADMIN_PASSWORD);
       forbidBrowserDialogs(page);
       await page.goto(`/admin?lng=${language}`);
-      // /admin lands on the first tab, under that tab's own address.
-      await expect(page).toHaveURL(/\/admin\/folders$/);
-      const tabs = page.getByRole('tab');
-      const addresses = await tabs.evaluateAll((links) => links.map((link) => link.getAttribute('href') ?? ''));
-      expect(addresses.length).toBeGreaterThanOrEqual(8);
+      // /admin lands on the first tab, Today, under its own address.
+      await expect(page).toHaveURL(/\/admin\/today$/);
+      // A phone has the bottom bar of five and no tab strip; a desk the other way round.
+      const bar = page.getByTestId('admin-bottom-bar');
+      if (isPhone) {
+        await expect(bar).toBeVisible();
+        await expect(bar.getByRole('link')).toHaveCount(5);
+        await expect(page.getByRole('tab')).toHaveCount(0);
+      } else {
+        await expect(bar).toBeHidden();
+        await expect(page.getByRole('tab').first()).toBeVisible();
+      }
+      const addresses = await reachableAddresses(page, isPhone);
+      expect(addresses.length).toBeGreaterThanOrEqual(isPhone ? 14 : 13);
 
       for (const address of [...addresses, `/admin/folders/${encodeURIComponent(folder)}`]) {
         await page.goto(address);
-        await expect(page.getByRole('tabpanel')).toBeVisible();
+        await expect(page.locator('#admin-tabpanel, [aria-labelledby="admin-more-title"]')).toBeVisible();
         await expect(page.getByText(/^(Loading…|טוען…)$/)).toHaveCount(0);
+        if (isPhone) {
+          // The open place is marked in the bar (More stands for the tabs listed under it).
+          await expect(bar.locator('[aria-current]')).toHaveCount(1);
+        }
         await expectNoSidewaysScroll(page);
         await expectNoAxeViolations(page);
       }
@@ -89,9 +118,83 @@ for (const viewport of VIEWPORTS) {
         expect((await action.boundingBox())?.height ?? 0).toBeGreaterThanOrEqual(44);
       }
       await expect(card.getByRole('link', { name: language === 'en' ? 'Open gallery' : 'פתיחת הגלריה' })).toBeVisible();
+      if (isPhone) {
+        // Through the bar itself: each destination is a thumb-sized link that marks itself open.
+        for (const link of await bar.getByRole('link').all()) {
+          expect((await link.boundingBox())?.height ?? 0).toBeGreaterThanOrEqual(44);
+          await link.click();
+          await expect(link).toHaveAttribute('aria-current', 'page');
+        }
+      }
     });
   }
 }
+
+test('a new order shows on Today and on the bar’s Today badge; the admin can be installed', async ({
+  page,
+  browser,
+  playwright,
+  baseURL,
+  dataDir,
+}) => {
+  test.setTimeout(180_000);
+  const base = baseURL as string;
+  // A client places an order through the API: a photo in a proofing gallery, picked and sent.
+  const clientPage = await (await browser.newContext({ baseURL: base })).newPage();
+  const { item } = await clientWithPhoto(clientPage, () => playwright.request.newContext({ baseURL: base }), {
+    baseURL: base,
+    dataDir,
+    prefix: `today-${stamp}`,
+    adminEmail: E2E_ADMIN_EMAIL,
+    adminPassword: E2E_ADMIN_PASSWORD,
+  });
+  await signIn(page.request, base, E2E_ADMIN_EMAIL, E2E_ADMIN_PASSWORD);
+  const session = await (await clientPage.request.get('/api/session')).json();
+  const headers = { origin: base };
+  const folderUrl = `/api/admin/folders/${encodeURIComponent(session.folder)}`;
+  expect((await page.request.patch(folderUrl, { data: { mode: 'proofing' }, headers })).status()).toBe(200);
+  expect((await clientPage.request.put(`/api/me/picks/${item.id}`, { headers })).status()).toBe(200);
+  expect((await clientPage.request.post('/api/me/orders', { data: { note: '' }, headers })).status()).toBe(201);
+  const counts = (await (await page.request.get('/api/admin/today')).json()) as TodayCounts;
+  expect(counts.newOrders).toBeGreaterThanOrEqual(1);
+
+  await page.setViewportSize({ width: 390, height: 844 });
+  await page.goto('/admin?lng=he');
+  const row = page.locator('[data-testid="today-row"][data-kind="newOrders"]');
+  await expect(row).toHaveAttribute('data-count', String(counts.newOrders));
+  await expect(row.locator('.admin-tab__badge')).toHaveText(String(counts.newOrders));
+  await expect(row).toHaveAttribute('href', '/admin/orders');
+  const total = Number(
+    await page
+      .locator('[data-testid="today-row"]')
+      .evaluateAll((rows) => rows.reduce((sum, one) => sum + Number(one.getAttribute('data-count')), 0)),
+  );
+  const barBadge = page.getByTestId('admin-bottom-bar').getByTestId('today-badge');
+  await expect(barBadge.locator('[aria-hidden="true"]')).toHaveText(String(total));
+  await expectNoAxeViolations(page);
+
+  // Installable: the page names its manifest, which opens standalone on Today, with icons that load.
+  const manifestHref = await page.locator('link[rel="manifest"]').getAttribute('href');
+  const manifestAnswer = await page.request.get(manifestHref ?? '');
+  expect(manifestAnswer.headers()['content-type']).toContain('application/manifest+json');
+  const manifest = (await manifestAnswer.json()) as {
+    display: string;
+    start_url: string;
+    icons: Array<{ src: string; sizes: string; purpose: string }>;
+  };
+  expect(manifest).toMatchObject({ display: 'standalone', start_url: '/admin/today', scope: '/admin/' });
+  expect(manifest.icons.map((icon) => `${icon.sizes} ${icon.purpose}`)).toEqual([
+    '192x192 any',
+    '512x512 any',
+    '512x512 maskable',
+  ]);
+  for (const src of [...manifest.icons.map((icon) => icon.src), '/apple-touch-icon.png']) {
+    const icon = await page.request.get(src);
+    expect(icon.status(), src).toBe(200);
+    expect(icon.headers()['content-type']).toBe('image/png');
+  }
+  await clientPage.context().close();
+});
 
 test('a client folder has its own address: Back returns to the clients, a reload keeps the folder', async ({
   page,
@@ -100,7 +203,9 @@ test('a client folder has its own address: Back returns to the clients, a reload
   await page.setViewportSize({ width: 390, height: 844 });
   await signIn(page.request, baseURL as string, E2E_ADMIN_EMAIL, E2E_ADMIN_PASSWORD);
   await page.goto('/admin/clients?lng=en');
-  await expect(page.getByRole('tab', { name: /^Clients(\s|$)/ })).toHaveAttribute('aria-selected', 'true');
+  const bar = page.getByTestId('admin-bottom-bar');
+  const clients = bar.getByRole('link', { name: /^Clients(\s|$)/ });
+  await expect(clients).toHaveAttribute('aria-current', 'page');
   const card = page.locator(`[data-testid="admin-client"][data-email="${client.email}"]`);
   await card.getByRole('link', { name: 'Open gallery' }).click();
   await expect(page).toHaveURL(`/admin/folders/${encodeURIComponent(folder)}`);
@@ -112,11 +217,16 @@ test('a client folder has its own address: Back returns to the clients, a reload
 
   await page.goBack();
   await expect(page).toHaveURL(/\/admin\/clients(\?|$)/);
-  await expect(page.getByRole('tab', { name: /^Clients(\s|$)/ })).toHaveAttribute('aria-selected', 'true');
-  await page.getByRole('tab', { name: 'Trash' }).click();
+  await expect(clients).toHaveAttribute('aria-current', 'page');
+  // A tab under More: two taps, and More stays marked while it is open.
+  await bar.getByRole('link', { name: 'More' }).click();
+  await expect(page).toHaveURL(/\/admin\/more$/);
+  await page.locator('[data-testid="more-row"][data-tab="trash"]').click();
   await expect(page).toHaveURL(/\/admin\/trash$/);
+  await expect(bar.getByRole('link', { name: 'More' })).toHaveAttribute('aria-current', 'true');
   await page.goBack();
-  await expect(page.getByRole('tab', { name: /^Clients(\s|$)/ })).toHaveAttribute('aria-selected', 'true');
+  await page.goBack();
+  await expect(clients).toHaveAttribute('aria-current', 'page');
 });
 
 test('questions come in the app’s own dialog, and a failed action is a notice that cannot be missed', async ({
