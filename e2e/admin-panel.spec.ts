@@ -275,7 +275,7 @@ test('after a batch has uploaded, "photos ready" e-mails the client in their lan
   // No language chosen: the server uses the one in which the client accepted the terms (French, see beforeAll).
   await announce.click();
   await expect(page.getByRole('status').filter({ hasText: 'E-mail sent to' })).toHaveText(
-    `E-mail sent to ${client.email} · items: 2`,
+    `E-mail sent to ${client.email} · 2 items`,
   );
 
   let mails: ParsedMail[] = [];

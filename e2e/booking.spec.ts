@@ -46,8 +46,8 @@ const TEXTS = {
   },
   he: {
     signUp: 'פתיחת חשבון',
-    confirmFirst: 'כדי לאשר את התנאים ולשלוח בקשת הזמנה צריך קודם לאשר את כתובת האימייל',
-    agree: 'אישור תנאי ההזמנה',
+    confirmFirst: 'כדי לאשר את התנאים ולשלוח בקשה להזמנת צילום צריך קודם לאשר את כתובת האימייל',
+    agree: 'אישור תנאי הזמנת הצילום',
     read: 'קראתי את התנאים',
     approve: 'אני מאשר/ת את התנאים',
     confirm: 'אישור והמשך',
@@ -58,7 +58,7 @@ const TEXTS = {
     heat: (n: number) => `מקצה או קטגוריה של סוס ${n}`,
     addHorse: 'הוספת סוס',
     phone: 'מספר טלפון',
-    send: 'שליחת בקשת הזמנה',
+    send: 'שליחת בקשה להזמנת צילום',
     sent: 'הבקשה נשלחה.',
     // Intl writes right-to-left marks around the amount in Hebrew.
     price: /150\.00\s*\u200f?₪/,
@@ -114,7 +114,7 @@ async function agree(page: Page, lng: Lng) {
 /** Fills the booking request: two horses in one heat and one in another (60 + 30 + 60 ₪, two 10 ₪ deposits). */
 async function fillRequest(page: Page, lng: Lng, rider: string, event: string) {
   const texts = TEXTS[lng];
-  const form = page.getByRole('form', { name: lng === 'en' ? 'Booking request' : 'בקשת הזמנה' });
+  const form = page.getByRole('form', { name: lng === 'en' ? 'Booking request' : 'בקשה להזמנת צילום' });
   await form.getByLabel(texts.event).fill(event);
   const day = new Date(Date.now() + 20 * 24 * 60 * 60 * 1000).toISOString().slice(0, 10);
   await form.getByLabel(texts.date, { exact: true }).fill(day);
@@ -220,7 +220,7 @@ for (const { lng, size } of [
     await agree(page, lng);
 
     // Sending an empty form names the fields to fix and moves the focus to the first of them; nothing is sent.
-    const form = page.getByRole('form', { name: lng === 'en' ? 'Booking request' : 'בקשת הזמנה' });
+    const form = page.getByRole('form', { name: lng === 'en' ? 'Booking request' : 'בקשה להזמנת צילום' });
     await form.getByRole('button', { name: texts.send }).click();
     await expect(form.getByRole('alert')).toBeVisible();
     await expect(form.getByLabel(texts.event)).toBeFocused();
@@ -237,7 +237,7 @@ for (const { lng, size } of [
     const admin = await adminContext.newPage();
     await signIn(admin.request, baseURL as string, E2E_ADMIN_EMAIL, E2E_ADMIN_PASSWORD);
     await admin.goto(`/admin/clients?lng=${lng}`);
-    const tab = admin.getByRole('tab', { name: lng === 'en' ? /^Booking requests/ : /^בקשות הזמנה/ });
+    const tab = admin.getByRole('tab', { name: lng === 'en' ? /^Booking requests/ : /^בקשות להזמנת צילום/ });
     await expect(tab.locator('.admin-tab__badge')).toBeVisible();
     await tab.click();
     await expect(admin).toHaveURL(/\/admin\/bookings/);

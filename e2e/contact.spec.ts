@@ -15,7 +15,9 @@ function signUpNewClient(request: APIRequestContext, baseURL: string, dataDir: s
 
 /** The step that records the agreement: both boxes and the confirm button, below the terms (no modal dialog). */
 function agreeStep(page: Page) {
-  return page.getByRole('form', { name: /^(Accept the booking terms|אישור תנאי ההזמנה|الموافقة على شروط الحجز)$/ });
+  return page.getByRole('form', {
+    name: /^(Accept the booking terms|אישור תנאי הזמנת הצילום|الموافقة على شروط الحجز)$/,
+  });
 }
 
 test.describe('the contact page', () => {
@@ -30,10 +32,12 @@ test.describe('the contact page', () => {
     await page.goto('/contact?lng=he');
     // Nothing covers the page: the terms are there to read, and nothing but the booking step asks to sign in.
     await expect(page.getByRole('dialog')).toHaveCount(0);
-    await expect(page.getByRole('heading', { name: 'תנאי הזמנה' })).toBeVisible();
+    await expect(page.getByRole('heading', { name: 'תנאי הזמנת צילום' })).toBeVisible();
     await expect(page.getByText('הקבצים יימסרו תוך 10 ימי עסקים מתום התחרות.')).toBeVisible();
     await expect(agreeStep(page)).toHaveCount(0);
-    await expect(page.getByText('כדי לשלוח בקשת הזמנה צריך להתחבר או לפתוח חשבון.', { exact: false })).toBeVisible();
+    await expect(
+      page.getByText('כדי לשלוח בקשה להזמנת צילום צריך להתחבר או לפתוח חשבון.', { exact: false }),
+    ).toBeVisible();
 
     await page.getByRole('main').getByRole('link', { name: 'התחברות' }).click();
     await expect(page).toHaveURL(/\/login\?next=%2Fcontact|\/login\?next=\/contact/);
@@ -52,7 +56,7 @@ test.describe('the contact page', () => {
     await signUpNewClient(page.request, baseURL as string, dataDir);
     await page.goto('/contact?lng=he');
     const dialog = agreeStep(page);
-    await expect(page.getByRole('heading', { name: 'תנאי הזמנה' })).toBeVisible();
+    await expect(page.getByRole('heading', { name: 'תנאי הזמנת צילום' })).toBeVisible();
     await expect(page.getByRole('main')).toContainText('הקבצים יימסרו תוך 10 ימי עסקים מתום התחרות.');
     await expect(page.getByRole('main')).toContainText('ביטול עד 10 שעות לפני תחילת המקצה מזכה בהחזר מלא.');
 
@@ -77,7 +81,7 @@ test.describe('the contact page', () => {
     await expect(dialog.getByRole('button', { name: 'שומר…' })).toBeDisabled();
     release();
     await expect(dialog).toBeHidden();
-    await expect(page.getByRole('status')).toContainText('אישרת את תנאי ההזמנה');
+    await expect(page.getByRole('status')).toContainText('אישרת את תנאי הזמנת הצילום');
 
     const current = await (await page.request.get('/api/agreements/current?lng=he')).json();
     expect(Date.parse(current.acceptedAt)).toBeGreaterThanOrEqual(startedAt - 2000);
@@ -86,7 +90,7 @@ test.describe('the contact page', () => {
     // The next visit goes straight to the form.
     await page.unroute('**/api/agreements');
     await page.reload();
-    await expect(page.getByRole('status')).toContainText('אישרת את תנאי ההזמנה');
+    await expect(page.getByRole('status')).toContainText('אישרת את תנאי הזמנת הצילום');
     await expect(agreeStep(page)).toHaveCount(0);
   });
 

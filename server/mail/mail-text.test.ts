@@ -36,6 +36,28 @@ describe('mailStrings isolates a value only where directions mix', () => {
   });
 });
 
+describe("mailStrings counts in the reader's plural forms", () => {
+  it('picks Hebrew one, two and other, and Arabic zero to other, by the number given as `count`', () => {
+    const he = (count: number) => mailStrings('he', 'photosReady', { siteName: 'x', name: '', count })('count');
+    expect([1, 2, 5].map(he)).toEqual([
+      'פריט חדש אחד בגלריה שלכם',
+      'שני פריטים חדשים בגלריה שלכם',
+      `${FSI}5${PDI} פריטים חדשים בגלריה שלכם`,
+    ]);
+    const ar = (count: number) => mailStrings('ar', 'orderConfirmation', { siteName: 'x', name: '', count })('intro');
+    expect([1, 2, 3, 11, 100].map(ar)).toEqual([
+      'شكرًا لك! وصل اختيارك إلى المصوّر: صورة واحدة.',
+      'شكرًا لك! وصل اختيارك إلى المصوّر: صورتان.',
+      `شكرًا لك! وصل اختيارك إلى المصوّر: ${FSI}3${PDI} صور.`,
+      `شكرًا لك! وصل اختيارك إلى المصوّر: ${FSI}11${PDI} صورةً.`,
+      `شكرًا لك! وصل اختيارك إلى المصوّر: ${FSI}100${PDI} صورة.`,
+    ]);
+    expect(mailStrings('en', 'photosReady', { siteName: 'x', name: '', count: 1 })('count')).toBe(
+      '1 new item in your gallery',
+    );
+  });
+});
+
 describe('the HTML of an e-mail', () => {
   it('turns each isolated value into a dir="auto" span, for clients that ignore the isolate characters', () => {
     const t = mailStrings('he', 'resetPassword', { siteName: 'Horses & Dance Photography', email: 'a@example.com' });

@@ -18,11 +18,19 @@ export function mailLanguage(...candidates: unknown[]): Language {
  * value in a right-to-left message (so a Latin site name or address keeps its own order inside a Hebrew or Arabic
  * sentence), and a value holding right-to-left letters in a left-to-right message (a Hebrew name inside an English
  * one). A Latin value in a left-to-right message is left as it is. A missing key throws (the locale tests catch it).
+ * A numeric `count` chooses each key's plural form (`intro_one`, `intro_two` …) by the language's plural rules.
  */
-export function mailStrings(language: Language, message: string, values: Record<string, string>) {
+export function mailStrings(language: Language, message: string, values: Record<string, string | number>) {
   const translate = serverTranslator(language, 'mail');
-  const filled = Object.fromEntries(Object.entries(values).map(([key, value]) => [key, isolateFor(language, value)]));
-  return (key: string): string => translate(`${message}.${key}`, filled);
+  // A number is written in the reader's digits and isolated like any value; `count` also picks the plural form.
+  const filled = Object.fromEntries(
+    Object.entries(values).map(([key, value]) => [
+      key,
+      isolateFor(language, typeof value === 'number' ? value.toLocaleString(language) : value),
+    ]),
+  );
+  const count = typeof values.count === 'number' ? values.count : undefined;
+  return (key: string): string => translate(`${message}.${key}`, filled, count);
 }
 
 /**

@@ -31,7 +31,7 @@ export function orderEmail(message: OrderMessage, input: OrderEmailInput): MailM
     siteName: input.siteName,
     name: input.clientName,
     email: input.clientEmail,
-    count: String(input.count),
+    count: input.count,
     amount: formatMoney(input.total, input.language),
   });
   const note = input.note?.trim() ? input.note.trim() : null;

@@ -82,7 +82,7 @@ export function orderPaymentEmail(message: 'orderConfirmation' | 'paymentReminde
   const t = mailStrings(facts.language, message, {
     siteName: facts.siteName,
     name: facts.clientName,
-    count: String(facts.count),
+    count: facts.count,
     amount: formatMoney(facts.total, facts.language),
     reference: facts.reference,
   });

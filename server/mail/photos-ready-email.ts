@@ -35,7 +35,7 @@ export function photosReadyEmail(input: PhotosReadyInput): MailMessage {
   const t = mailStrings(input.language, 'photosReady', {
     siteName: input.siteName,
     name: input.name ?? '',
-    count: input.count.toLocaleString(input.language),
+    count: input.count,
   });
   const greeting = input.name ? t('greetingNamed') : t('greeting');
   const text = plainText([[greeting], [t('intro'), t('count')], [t('linkInstructions'), link], [t('signature')]]);

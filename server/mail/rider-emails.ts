@@ -45,7 +45,7 @@ export function riderPhotosEmail(input: RiderMailInput & { count: number; eventL
     siteName: input.siteName,
     eventName: input.eventName,
     number: input.number,
-    count: input.count.toLocaleString(input.language),
+    count: input.count,
   });
   const message = composeMail(input.to, input.language, t('subject'), [
     paragraph(t('greeting')),

@@ -83,7 +83,7 @@ describe.each(TEST_DATABASES)('the "your photos are ready" e-mail on %s', (kind)
     const message = await mail.next();
     expect(message.to).toEqual(['noa.levi@example.com']);
     expect(message.subject).toBe('Your photos from Horses & Dance are ready');
-    expect(message.text).toContain('New in your gallery: 5');
+    expect(message.text).toContain('5 new items in your gallery');
     expect(message.text).toContain('http://localhost:3000/me');
     expect(message.html).toContain('href="http://localhost:3000/me"');
     // Four of the five, as JPEG parts the HTML shows by content id: nothing to fetch, nothing to expire.
@@ -109,7 +109,7 @@ describe.each(TEST_DATABASES)('the "your photos are ready" e-mail on %s', (kind)
     expect(repeated.statusCode).toBe(200);
     // The language of the last e-mail is kept when the panel names none.
     expect(repeated.json()).toMatchObject({ itemCount: 5, repeated: true, language: 'en' });
-    expect((await mail.next()).text).toContain('New in your gallery: 5');
+    expect((await mail.next()).text).toContain('5 new items in your gallery');
     expect(mail.received).toHaveLength(2);
   });
 
@@ -119,7 +119,7 @@ describe.each(TEST_DATABASES)('the "your photos are ready" e-mail on %s', (kind)
     const sent = await send({ language: 'he' });
     expect(sent.json()).toMatchObject({ itemCount: 2, repeated: false, language: 'he' });
     const message = await mail.next();
-    expect(message.text).toContain('חדש בגלריה שלכם: \u20682\u2069');
+    expect(message.text).toContain('שני פריטים חדשים בגלריה שלכם');
     expect(message.parsed.attachments.filter((part) => part.contentId)).toHaveLength(2);
     expect(await status()).toMatchObject({ newCount: 0, last: { itemCount: 2 } });
   });

@@ -10,7 +10,7 @@ describe('the terms document', () => {
   it('is built from the shared prices and terms in each language, with a version per text', () => {
     const he = termsDocument('he');
     const en = termsDocument('en');
-    expect(he.title).toBe('תנאי הזמנה');
+    expect(he.title).toBe('תנאי הזמנת צילום');
     expect(he.sections[0]?.items).toContain('הקבצים יימסרו תוך 10 ימי עסקים מתום התחרות.');
     expect(en.sections[0]?.items).toContain('Cancelling at least 10 hours before your heat starts gets a full refund.');
     expect(en.sections[1]?.items[0]).toBe(

@@ -111,14 +111,16 @@ describe.each(TEST_DATABASES)('booking requests on %s', (database) => {
     });
 
     const confirmation = await mailWhere((m) => m.to.includes('rider@example.com') && m.text.includes(REQUEST.event));
-    expect(confirmation.subject).toContain('קיבלנו את בקשת ההזמנה');
+    expect(confirmation.subject).toContain('קיבלנו את הבקשה שלך להזמנת צילום');
     // What the visitor typed is in the body only, never in a subject.
     expect(confirmation.subject).not.toContain('Spring Cup');
     expect(confirmation.text).toContain('ברק (Class 5)');
     expect(confirmation.text).toContain('150.00');
     const photographer = await mailWhere(
       (m) =>
-        m.to.includes(ADMIN.email) && m.subject.includes('בקשת הזמנה חדשה') && m.text.includes('rider@example.com'),
+        m.to.includes(ADMIN.email) &&
+        m.subject.includes('בקשה חדשה להזמנת צילום') &&
+        m.text.includes('rider@example.com'),
     );
     expect(photographer.subject).not.toContain('Noa Levi');
     expect(photographer.text).toContain('Noa Levi');

@@ -17,15 +17,21 @@ export function termsDocument(language: Language): TermsDocument {
   if (cached) return cached;
   const t = serverTranslator(language, 'contact');
   const home = serverTranslator(language, 'home');
-  const values = {
-    days: BOOKING_TERMS.deliveryBusinessDays,
-    hours: BOOKING_TERMS.fullRefundHoursBeforeHeat,
+  // The count each condition reads (its plural form follows it); the others have none.
+  const counts: Partial<Record<(typeof BOOKING_TERM_KEYS)[number], number>> = {
+    delivery: BOOKING_TERMS.deliveryBusinessDays,
+    refund: BOOKING_TERMS.fullRefundHoursBeforeHeat,
   };
   const content = {
     language,
     title: t('terms.title'),
     sections: [
-      { heading: t('terms.conditionsHeading'), items: BOOKING_TERM_KEYS.map((key) => t(`terms.items.${key}`, values)) },
+      {
+        heading: t('terms.conditionsHeading'),
+        items: BOOKING_TERM_KEYS.map((key) =>
+          t(`terms.items.${key}`, counts[key] === undefined ? {} : { count: counts[key] }),
+        ),
+      },
       {
         heading: t('terms.pricesHeading'),
         items: PRICE_CARDS.map((card) =>

@@ -9,7 +9,7 @@ export function BookNowBand() {
       <div className="book-band__inner">
         <div>
           <h2 id="book-title">{t('book.title')}</h2>
-          <p className="muted">{t('book.text', { days: BOOKING_TERMS.deliveryBusinessDays })}</p>
+          <p className="muted">{t('book.text', { count: BOOKING_TERMS.deliveryBusinessDays })}</p>
         </div>
         <Link to="/contact" className="button">
           {t('book.cta')}

@@ -103,7 +103,7 @@ export function EventDetail({ event, onBack }: { event: AdminEvent; onBack: () =
         </span>
       </div>
       <p className="event-row__counts">
-        {t('list.counts', { entries: event.entryCount, photos: event.photoCount })} ·{' '}
+        {t('list.rides', { count: event.entryCount })} · {t('list.placed', { count: event.photoCount })} ·{' '}
         <span data-testid="unplaced-count" data-count={event.unassignedCount}>
           {t('list.unplaced', { count: event.unassignedCount })}
         </span>

@@ -128,7 +128,7 @@ function EventRow({ event, onOpen }: { event: AdminEvent; onOpen: (id: string) =
         <bdi dir="ltr">/events/{event.slug}</bdi>
       </p>
       <p className="event-row__counts">
-        {t('list.counts', { entries: event.entryCount, photos: event.photoCount })}
+        {t('list.rides', { count: event.entryCount })} · {t('list.placed', { count: event.photoCount })}
         {event.unassignedCount > 0 ? (
           <>
             {' · '}

@@ -1,7 +1,8 @@
-import type { TFunction } from 'i18next';
+import type { i18n as I18n, TFunction } from 'i18next';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { StartListProblemDetail } from '../../../../shared/schemas/start-list';
+import { currentLanguage } from '../../../i18n';
 import type { StartListProblem } from './event-admin-logic';
 
 /*
@@ -31,6 +32,17 @@ function sentenceWithIsolates(t: TFunction, key: string, values: Record<string, 
   );
 }
 
+/**
+ * The key of the plural form a count reads (`field-count_two` in Hebrew), chosen by the language's plural rules as
+ * i18next chooses it. Asked for by its full name, the form keeps its {{count}} a marked placeholder, so the number
+ * is isolated like every other value; a key without plural forms is its own form.
+ */
+function pluralForm(i18n: I18n, key: string, count: number | undefined): string {
+  if (count === undefined) return key;
+  const form = `${key}_${new Intl.PluralRules(currentLanguage(i18n)).select(count)}`;
+  return i18n.exists(form, { ns: 'eventsAdmin' }) ? form : key;
+}
+
 /** The problem's parameters as the sentence's values: numbers as text, the column by its translated name. */
 function valuesOf(t: TFunction, problem: StartListProblemDetail): Record<string, string> {
   const values: Record<string, string> = { ...NUMBER_HEADINGS, quote: '"' };
@@ -53,7 +65,7 @@ function problemKey(problem: StartListProblemDetail): string {
 
 /** Each refused line: where (the spreadsheet row, or the file) and what, in the admin's language. */
 export function ProblemList({ problems }: { problems: StartListProblem[] }) {
-  const { t } = useTranslation('eventsAdmin');
+  const { t, i18n } = useTranslation('eventsAdmin');
   return (
     <div className="start-list-errors" role="alert" data-testid="start-list-errors">
       <p>
@@ -73,7 +85,11 @@ export function ProblemList({ problems }: { problems: StartListProblem[] }) {
                 : t('startList.file')}
             </strong>{' '}
             {problem.known ? (
-              sentenceWithIsolates(t, problemKey(problem.known), valuesOf(t, problem.known))
+              sentenceWithIsolates(
+                t,
+                pluralForm(i18n, problemKey(problem.known), problem.known.count),
+                valuesOf(t, problem.known),
+              )
             ) : (
               // A code this panel does not know: the server's English, kept left to right.
               <bdi dir="ltr">{problem.message}</bdi>

@@ -72,11 +72,11 @@ export function FolderView({ folder, isMain }: { folder: string; isMain: boolean
       for (;;) {
         const step = await adminApi.fixMetadata(folder, after);
         done += step.processed;
-        notice.show('info', t('folder.fixProgress', { done, total: step.total }));
+        notice.show('info', t('folder.fixProgress', { done, count: step.total }));
         if (!step.next) break;
         after = step.next;
       }
-      notice.show('success', t('folder.fixDone', { total: done }));
+      notice.show('success', t('folder.fixDone', { count: done }));
     }, t('folder.fixFailed'));
   };
 

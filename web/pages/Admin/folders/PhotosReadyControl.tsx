@@ -41,7 +41,7 @@ export function PhotosReadyControl({ folder, readyCount, disabled, run, onSent }
   const lastSent = last
     ? t('photosReady.lastSent', {
         date: isolate(formatDateTime(last.sentAt, i18n.language)),
-        count: isolate(last.itemCount.toLocaleString(i18n.language)),
+        count: last.itemCount,
       })
     : t('photosReady.neverSent');
 
@@ -51,7 +51,7 @@ export function PhotosReadyControl({ folder, readyCount, disabled, run, onSent }
         title: t('photosReady.againTitle'),
         text: t('photosReady.againText', {
           date: isolate(formatDateTime(last.sentAt, i18n.language)),
-          count: isolate(last.itemCount.toLocaleString(i18n.language)),
+          count: last.itemCount,
         }),
         confirmLabel: t('photosReady.sendAgain'),
       });
@@ -72,9 +72,7 @@ export function PhotosReadyControl({ folder, readyCount, disabled, run, onSent }
       <p className="photos-ready__status">
         <span>{lastSent}</span>
         {fresh ? (
-          <span className="photos-ready__new">
-            {t('photosReady.newItems', { count: status.data?.newCount.toLocaleString(i18n.language) })}
-          </span>
+          <span className="photos-ready__new">{t('photosReady.newItems', { count: status.data?.newCount ?? 0 })}</span>
         ) : null}
       </p>
       <div className="photos-ready__actions">

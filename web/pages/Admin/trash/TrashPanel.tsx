@@ -37,7 +37,7 @@ export function TrashPanel() {
 
   return (
     <div className="trash-panel">
-      <p className="muted">{t('trash.intro', { days: TRASH_RETENTION_DAYS })}</p>
+      <p className="muted">{t('trash.intro', { count: TRASH_RETENTION_DAYS })}</p>
       <FormMessage kind="error" text={failed ? t('trash.restoreFailed') : null} />
       <PanelItemsState query={query} error={t('trash.loadFailed')} empty={t('trash.empty')}>
         {(items) => (
