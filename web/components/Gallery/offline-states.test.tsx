@@ -33,7 +33,7 @@ const video: MediaView = {
   ...photo,
   id: 'vid',
   kind: 'video',
-  video: { src: '/media/vid/clip.mp4', type: 'video/mp4' },
+  video: { src: '/media/vid/clip.mp4', type: 'video/mp4', preview: null },
 };
 
 /** The browser's word on its network: the only thing these tests change. */
