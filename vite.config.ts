@@ -1,15 +1,43 @@
 /// <reference types="vitest/config" />
 import path from 'node:path';
 import react from '@vitejs/plugin-react';
-import { defineConfig } from 'vite';
+import { build as bundle } from 'esbuild';
+import { defineConfig, type Plugin } from 'vite';
 
 // WEB_DIST: a second build of the same checkout (see webDistDir in server/web-dist.ts).
 const outDir = process.env.WEB_DIST ? path.resolve(process.env.WEB_DIST) : path.resolve('dist');
 
+/**
+ * The service worker, bundled on its own into one plain script at dist/sw.js (unhashed: its URL is its identity, and
+ * the server sends non-hashed files with `Cache-Control: no-cache`, so browsers see each new version). A worker
+ * registered as a classic script cannot import, and as an entry of the app's build it would share chunks with the
+ * app; bundled apart, it carries its own copy of what it imports (the offline page's texts, the language rules).
+ */
+function serviceWorker(): Plugin {
+  return {
+    name: 'service-worker',
+    apply: 'build',
+    async generateBundle() {
+      if (this.environment.config.build.ssr) return;
+      const result = await bundle({
+        entryPoints: [path.resolve('web/sw.ts')],
+        bundle: true,
+        format: 'iife',
+        target: 'es2022',
+        minify: true,
+        write: false,
+        logLevel: 'warning',
+      });
+      const [file] = result.outputFiles;
+      if (file) this.emitFile({ type: 'asset', fileName: 'sw.js', source: file.text });
+    },
+  };
+}
+
 export default defineConfig(({ isSsrBuild }) => ({
   root: 'web',
   publicDir: 'public',
-  plugins: [react()],
+  plugins: [react(), serviceWorker()],
   build: isSsrBuild
     ? {
         // `vite build --ssr web/entry-server.tsx` (the second half of `npm run build`): the renderer of the public
@@ -27,14 +55,6 @@ export default defineConfig(({ isSsrBuild }) => ({
         // The server reads which chunk and styles each server-rendered page needs from the manifest
         // (dist/.vite/manifest.json) and announces them in the page's head.
         manifest: true,
-        rolldownOptions: {
-          // The service worker is a second entry, emitted unhashed at dist/sw.js: its URL is its identity, and the
-          // server sends non-hashed files with `Cache-Control: no-cache`, so browsers see each new version.
-          input: { index: 'web/index.html', sw: 'web/sw.ts' },
-          output: {
-            entryFileNames: (chunk: { name: string }) => (chunk.name === 'sw' ? 'sw.js' : 'assets/[name]-[hash].js'),
-          },
-        },
       },
   // The renderer carries its libraries inside: a build in WEB_DIST (outside the project) finds no node_modules.
   ssr: { noExternal: true },

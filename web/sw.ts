@@ -16,32 +16,14 @@
  * drops them all too. Logging out deletes every cache (web/api/auth.ts), the learnt user with them. What it cannot
  * see is a session that ends while the device is offline: until the next answer, the last user learnt counts.
  *
- * It imports nothing, so the build emits it as one plain script (vite.config.ts).
+ * - a navigation that fails with no copy of its page gets the offline page (web/sw/offline.ts), unless the app itself
+ *   can show that page from kept answers (`/`, `/gallery`, `/me`): then any kept page stands in, and the app routes.
+ *
+ * The build bundles it with what it imports into one plain script (vite.config.ts), since a worker is no module.
  */
 
-// Minimal service-worker types: the project's TypeScript libraries are the DOM ones.
-interface ExtendableEvent extends Event {
-  waitUntil(promise: Promise<unknown>): void;
-}
-interface FetchEvent extends ExtendableEvent {
-  readonly request: Request;
-  readonly clientId: string;
-  respondWith(response: Response | Promise<Response>): void;
-}
-interface ExtendableMessageEvent extends ExtendableEvent {
-  readonly data: unknown;
-}
-interface WorkerClient {
-  postMessage(message: unknown): void;
-}
-interface WorkerScope {
-  readonly location: Location;
-  readonly clients: { claim(): Promise<void>; get(id: string): Promise<WorkerClient | undefined> };
-  skipWaiting(): Promise<void>;
-  addEventListener(type: 'install' | 'activate', listener: (event: ExtendableEvent) => void): void;
-  addEventListener(type: 'fetch', listener: (event: FetchEvent) => void): void;
-  addEventListener(type: 'message', listener: (event: ExtendableMessageEvent) => void): void;
-}
+import { isAppPage, isOfflineFile, keepOfflineFiles, offlineFile, offlinePage, SHELL_CACHE } from './sw/offline';
+import type { WorkerScope } from './sw/worker-types';
 
 const worker = self as unknown as WorkerScope;
 
@@ -52,7 +34,7 @@ const PAGES_CACHE = `gallery-pages-v${VERSION}`;
 const SESSION_CACHE = `gallery-session-v${VERSION}`;
 /** One cache per user for their private answers; the user id follows the prefix. */
 const PRIVATE_PREFIX = `gallery-private-v${VERSION}-`;
-const CACHES = [STATIC_CACHE, PAGES_CACHE, SESSION_CACHE];
+const CACHES = [STATIC_CACHE, PAGES_CACHE, SESSION_CACHE, SHELL_CACHE];
 /** The backend counts as unreachable after 10 seconds without an answer. */
 const NETWORK_TIMEOUT_MS = 10_000;
 /** Above this many kept pictures (in a cache), the oldest go first (insertion order): no cache grows without end. */
@@ -258,13 +240,24 @@ async function networkFirst(request: Request, clientId: string): Promise<Respons
     }
     return response;
   } catch (error) {
+    const navigation = request.mode === 'navigate';
     const copy =
       (await cache.match(request, { ignoreVary: true })) ??
-      // A page of the app not seen yet: any page will do, the app routes on the client.
-      (request.mode === 'navigate' ? await firstPage(cache) : undefined);
-    if (!copy) throw error;
-    return servedFromCache(copy, request, clientId);
+      // A page of the app not seen yet that the app draws from kept answers: any page will do, the app routes.
+      (navigation && isAppPage(new URL(request.url)) ? await firstPage(cache) : undefined);
+    if (copy) return servedFromCache(copy, request, clientId);
+    // Any other page not kept: say so, in the visitor's language, with what does open offline and a retry.
+    if (navigation) return offlinePage(request, cache, await privateGalleryKept());
+    throw error;
   }
+}
+
+/** Whether the signed-in user's private gallery answer is kept, so `/me` opens offline. */
+async function privateGalleryKept(): Promise<boolean> {
+  const user = await knownUser();
+  if (!user || !(await caches.has(privateCacheName(user)))) return false;
+  const keys = await (await caches.open(privateCacheName(user))).keys();
+  return keys.some((key) => PRIVATE_API.includes(new URL(key.url).pathname));
 }
 
 /** `/api/session`: network first; every answer teaches the worker who is signed in. */
@@ -362,7 +355,7 @@ async function warm(urls: unknown): Promise<void> {
 }
 
 worker.addEventListener('install', (event) => {
-  event.waitUntil(worker.skipWaiting());
+  event.waitUntil(keepOfflineFiles().then(() => worker.skipWaiting()));
 });
 
 worker.addEventListener('activate', (event) => {
@@ -386,6 +379,11 @@ worker.addEventListener('fetch', (event) => {
   const url = new URL(event.request.url);
   const strategy = strategyFor(url, event.request);
   const { request, clientId } = event;
+  if (strategy === null && url.origin === worker.location.origin && request.method === 'GET') {
+    // The offline page's logo and styles: from the worker's own copy whenever it has one.
+    if (isOfflineFile(url)) event.respondWith(offlineFile(url));
+    return;
+  }
   if (strategy === 'cache-first') event.respondWith(cacheFirst(request));
   else if (strategy === 'network-first') event.respondWith(networkFirst(request, clientId));
   else if (strategy === 'session') event.respondWith(session(request, clientId));

@@ -1,15 +1,15 @@
 import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { downloadArchive } from './download';
+import { downloadArchive, downloadNeedsConnection } from './download';
 
 /**
  * Download all: the folder's ZIP, handed to the browser's own download (streamed to disk, with the browser's progress).
  * `count` is how many items the gallery holds (null while it is not known yet): with nothing to download the button is
- * disabled and says why. After a press, a line says where the file went.
+ * disabled and says why. After a press, a line says where the file went, or, offline, that a connection is needed.
  */
 export function DownloadAllButton({ count }: { count: number | null }) {
   const { t } = useTranslation('gallery');
-  const [started, setStarted] = useState(false);
+  const [note, setNote] = useState<'started' | 'offline' | null>(null);
   const hintId = useId();
   const empty = count === 0;
   return (
@@ -20,8 +20,12 @@ export function DownloadAllButton({ count }: { count: number | null }) {
         disabled={count === null || empty}
         aria-describedby={empty ? hintId : undefined}
         onClick={() => {
+          if (downloadNeedsConnection()) {
+            setNote('offline');
+            return;
+          }
           downloadArchive();
-          setStarted(true);
+          setNote('started');
         }}
       >
         {t('downloadAll.button')}
@@ -32,7 +36,7 @@ export function DownloadAllButton({ count }: { count: number | null }) {
         </span>
       ) : null}
       <span className="muted download-all__note" role="status">
-        {started && !empty ? t('downloadAll.started') : ''}
+        {note && !empty ? t(note === 'started' ? 'downloadAll.started' : 'offline.download') : ''}
       </span>
     </div>
   );

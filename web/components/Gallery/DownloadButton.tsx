@@ -1,13 +1,13 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { MediaView } from '../../../shared/schemas/media';
-import { downloadItem } from './download';
+import { downloadItem, downloadNeedsConnection } from './download';
 
-/** The lightbox's Download button for one item of the private gallery. */
+/** The lightbox's Download button for one item of the private gallery; offline, it says a connection is needed. */
 export function DownloadButton({ item }: { item: MediaView }) {
   const { t } = useTranslation('gallery');
   const [busy, setBusy] = useState(false);
-  const [failed, setFailed] = useState(false);
+  const [failed, setFailed] = useState<'failed' | 'offline' | null>(null);
   return (
     <>
       <button
@@ -16,12 +16,16 @@ export function DownloadButton({ item }: { item: MediaView }) {
         disabled={busy}
         aria-busy={busy}
         onClick={async () => {
+          if (downloadNeedsConnection()) {
+            setFailed('offline');
+            return;
+          }
           setBusy(true);
-          setFailed(false);
+          setFailed(null);
           try {
             await downloadItem(item);
           } catch {
-            setFailed(true);
+            setFailed('failed');
           } finally {
             setBusy(false);
           }
@@ -31,7 +35,7 @@ export function DownloadButton({ item }: { item: MediaView }) {
       </button>
       {failed ? (
         <p className="lightbox__error" role="alert">
-          {t('lightbox.downloadFailed')}
+          {t(failed === 'offline' ? 'offline.download' : 'lightbox.downloadFailed')}
         </p>
       ) : null}
     </>

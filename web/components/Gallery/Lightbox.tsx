@@ -2,9 +2,9 @@ import { type ReactNode, useEffect, useRef, useState } from 'react';
 import { createPortal } from 'react-dom';
 import { useTranslation } from 'react-i18next';
 import type { MediaView } from '../../../shared/schemas/media';
-import { MediaImage } from '../Media/MediaImage';
 import { documentDirection, stepForKey } from './direction';
 import { LightboxButton } from './LightboxButton';
+import { LightboxMedia } from './LightboxMedia';
 import { useViewerGestures } from './useViewerGestures';
 import { DOUBLE_TAP_SCALE, MAX_SCALE, viewForKey, ZOOM_STEP, zoomBy, zoomTransform } from './zoom';
 import './viewer.css';
@@ -62,7 +62,6 @@ export function Lightbox(props: LightboxProps) {
   const closeRef = useRef<HTMLButtonElement>(null);
   const stageRef = useRef<HTMLDivElement>(null);
   const boxRef = useRef<HTMLElement>(null);
-  const [failed, setFailed] = useState<string | null>(null);
   const isVideo = item.kind === 'video' && item.video !== null;
   const gestures = useViewerGestures({
     itemKey: item.id,
@@ -197,33 +196,11 @@ export function Lightbox(props: LightboxProps) {
               } as React.CSSProperties
             }
           >
-            {isVideo && item.video ? (
-              // biome-ignore lint/a11y/useMediaCaption: the photographer's footage has no spoken words to caption
-              <video
-                className="lightbox__video"
-                controls
-                playsInline
-                autoPlay
-                poster={item.image.src || undefined}
-                aria-label={label}
-                onError={() => setFailed(item.id)}
-              >
-                <source src={item.video.src} type={item.video.type} />
-              </video>
-            ) : (
-              <MediaImage
-                media={item}
-                sizes={viewerSizes(item, gestures.zoomed ? DOUBLE_TAP_SCALE : 1)}
-                alt={label}
-                priority
-                className="lightbox__image"
-              />
-            )}
-            {failed === item.id ? (
-              <figcaption className="lightbox__error" role="alert">
-                {t('error.media')}
-              </figcaption>
-            ) : null}
+            <LightboxMedia
+              item={item}
+              label={label}
+              sizes={viewerSizes(item, gestures.zoomed ? DOUBLE_TAP_SCALE : 1)}
+            />
           </figure>
         </div>
         <LightboxButton

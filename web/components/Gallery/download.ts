@@ -1,5 +1,13 @@
 import type { MediaView } from '../../../shared/schemas/media';
 
+/**
+ * Whether the browser says it has no network: every download comes from the server, so the download buttons start
+ * nothing then and say a connection is needed, rather than "started" over a download that cannot be.
+ */
+export function downloadNeedsConnection(): boolean {
+  return typeof navigator !== 'undefined' && navigator.onLine === false;
+}
+
 /** Where one item is served as an attachment (application/octet-stream, RFC 6266 file name). */
 export function downloadUrl(item: Pick<MediaView, 'id'>): string {
   return `/api/media/${encodeURIComponent(item.id)}/download`;

@@ -12,6 +12,8 @@ interface MediaImageProps {
   /** The first visible image of a page loads eagerly with high priority; every other waits until it is near. */
   priority?: boolean;
   className?: string;
+  /** Called when the picture fails to load (the viewer then looks for a kept copy). */
+  onFailed?: () => void;
 }
 
 const noChanges = () => () => undefined;
@@ -33,7 +35,7 @@ function useFadeIn(): boolean {
  * keeps the aspect ratio from the first paint, so nothing shifts, and shows the blurred ThumbHash until decoded. An
  * image that fails to load is replaced by an icon and a line saying so, never left blank behind its placeholder.
  */
-export function MediaImage({ media, sizes, alt, priority = false, className }: MediaImageProps) {
+export function MediaImage({ media, sizes, alt, priority = false, className, onFailed }: MediaImageProps) {
   const { t } = useTranslation();
   const [loaded, setLoaded] = useState<boolean | 'failed'>(false);
   const fades = useFadeIn();
@@ -70,7 +72,10 @@ export function MediaImage({ media, sizes, alt, priority = false, className }: M
           decoding="async"
           fetchPriority={priority ? 'high' : 'auto'}
           onLoad={() => setLoaded(true)}
-          onError={() => setLoaded('failed')}
+          onError={() => {
+            setLoaded('failed');
+            onFailed?.();
+          }}
         />
       </picture>
       {loaded === 'failed' ? <span className="media-image__failed">{t('media.loadFailed')}</span> : null}

@@ -2,13 +2,15 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { WEB_SIZE_PIXELS } from '../../../shared/archive-paths';
 import { useNamespace } from '../../hooks/useNamespace';
+import { downloadNeedsConnection } from '../Gallery/download';
 import './sale.css';
 
 /**
  * Download All at a size the client chooses: the pictures at web size (the site's 2400 px renditions, light enough for
  * a phone and for sharing) or the original files. Each is a plain link the browser downloads itself, streamed to disk
  * with its own progress (the server answers as an attachment with the file's name), so nothing passes through the
- * page. A delivered order and a client's delivered gallery both offer it this way.
+ * page. A delivered order and a client's delivered gallery both offer it this way. Offline, a press starts nothing and
+ * the line under the links says a connection is needed.
  */
 export function DownloadAllChoice({
   count,
@@ -20,9 +22,14 @@ export function DownloadAllChoice({
 }) {
   const { t } = useTranslation(['sales', 'gallery']);
   const ready = useNamespace('sales');
-  const [started, setStarted] = useState(false);
+  const [note, setNote] = useState<'started' | 'offline' | null>(null);
   if (!ready) return null;
-  const start = () => setStarted(true);
+  const start = (event: React.MouseEvent) => {
+    if (downloadNeedsConnection()) {
+      event.preventDefault();
+      setNote('offline');
+    } else setNote('started');
+  };
   return (
     <fieldset className="download-choice" data-testid="download-all">
       <legend className="download-choice__title">
@@ -38,7 +45,7 @@ export function DownloadAllChoice({
       </div>
       <p className="muted download-choice__hint">{t('delivery.sizesHint')}</p>
       <p className="muted download-choice__hint" role="status">
-        {started ? t('gallery:downloadAll.started') : ''}
+        {note ? t(note === 'started' ? 'gallery:downloadAll.started' : 'gallery:offline.download') : ''}
       </p>
     </fieldset>
   );
