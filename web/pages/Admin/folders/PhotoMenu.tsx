@@ -35,14 +35,12 @@ export function PhotoMenu({
         testId="photo-menu"
         disabled={disabled}
         actions={actions}
+        // The visible "⋯ Actions", named with the photo it acts on (every tile has one).
+        name={`${t('photoMenu.open')} ${item.name}`}
         label={
           <>
             <span aria-hidden="true">⋯ </span>
             {t('photoMenu.open')}
-            <span className="visually-hidden">
-              {' '}
-              <bdi>{item.name}</bdi>
-            </span>
           </>
         }
       />

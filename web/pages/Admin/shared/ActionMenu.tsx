@@ -16,12 +16,15 @@ export interface MenuAction {
  */
 export function ActionMenu({
   label,
+  name,
   actions,
   disabled = false,
   testId,
 }: {
-  /** The button's content: its visible words and any hidden words that name what it acts on. */
+  /** The button's visible content. */
   label: ReactNode;
+  /** The button's name for assistive technology when it should say more than it shows (what it acts on). */
+  name?: string;
   actions: readonly MenuAction[];
   disabled?: boolean;
   testId?: string;
@@ -93,6 +96,7 @@ export function ActionMenu({
         ref={buttonRef}
         type="button"
         className="button button--ghost action-menu__button"
+        aria-label={name}
         aria-haspopup="menu"
         aria-expanded={open}
         aria-controls={open ? menuId : undefined}
