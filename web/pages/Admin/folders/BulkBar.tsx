@@ -35,7 +35,7 @@ function BarButton({
 
 /**
  * What can be done with the selected tiles: select all or none, trash, move to another client, and add to the main
- * gallery (a client folder) or set as featured (the main gallery). Drawn as the top section of the bottom sheet, above
+ * gallery (a client folder) or set as featured (the main gallery), shown once a tile is chosen. Drawn as the top section of the bottom sheet, above
  * the upload tray when one is on screen.
  */
 export function BulkBar({
@@ -62,28 +62,34 @@ export function BulkBar({
         <BarButton working={working} disabled={count === total} onClick={selection.selectAll}>
           {t('bulk.selectAll')}
         </BarButton>
-        <BarButton working={working} disabled={none} onClick={selection.clear}>
-          {t('bulk.selectNone')}
-        </BarButton>
-        <BarButton working={working} disabled={none} danger onClick={() => void selection.trash()}>
-          {t('bulk.trash')}
-        </BarButton>
-        <BarButton working={working} disabled={none} onClick={selection.startMove}>
-          {t('bulk.move')}
-        </BarButton>
-        {isMain ? (
-          <BarButton
-            working={working}
-            disabled={!selection.canFeature}
-            title={t('picks.limit', { count: FEATURED_PICKS })}
-            onClick={() => void selection.feature()}
-          >
-            {t('bulk.feature')}
-          </BarButton>
-        ) : (
-          <BarButton working={working} disabled={none} onClick={() => void selection.addToMain()}>
-            {t('bulk.addToMain')}
-          </BarButton>
+        {/* Until a photo is chosen the bar is one row: the actions appear with the selection, not as a stack of
+          disabled buttons taking a phone's screen. */}
+        {none ? null : (
+          <>
+            <BarButton working={working} disabled={false} onClick={selection.clear}>
+              {t('bulk.selectNone')}
+            </BarButton>
+            <BarButton working={working} disabled={false} danger onClick={() => void selection.trash()}>
+              {t('bulk.trash')}
+            </BarButton>
+            <BarButton working={working} disabled={false} onClick={selection.startMove}>
+              {t('bulk.move')}
+            </BarButton>
+            {isMain ? (
+              <BarButton
+                working={working}
+                disabled={!selection.canFeature}
+                title={t('picks.limit', { count: FEATURED_PICKS })}
+                onClick={() => void selection.feature()}
+              >
+                {t('bulk.feature')}
+              </BarButton>
+            ) : (
+              <BarButton working={working} disabled={false} onClick={() => void selection.addToMain()}>
+                {t('bulk.addToMain')}
+              </BarButton>
+            )}
+          </>
         )}
       </fieldset>
     </SheetSection>
