@@ -55,6 +55,12 @@ async function openMainGallery(page: Page, baseURL: string): Promise<void> {
   await expect(page.getByTestId('admin-media')).toHaveCount(ITEMS.length);
 }
 
+/** One photo's Delete is in its "Actions" menu. */
+async function deleteFromMenu(page: Page, index: number): Promise<void> {
+  await actions(page).menus.nth(index).click();
+  await page.getByRole('menu').getByRole('menuitem', { name: 'Delete…' }).click();
+}
+
 /** Deleting asks first, in the app's own dialog. */
 async function confirmDelete(page: Page): Promise<void> {
   await page.getByRole('dialog', { name: 'Delete this item?' }).getByRole('button', { name: 'Delete' }).click();
@@ -62,9 +68,9 @@ async function confirmDelete(page: Page): Promise<void> {
 
 /** Every action of the folder view: the buttons, the file chooser and the home page's save. */
 const actions = (page: Page) => ({
-  deletes: page.getByTestId('admin-media').getByRole('button', { name: 'Delete' }),
+  menus: page.getByTestId('admin-media').getByRole('button', { name: /^Actions / }),
   moves: page.getByTestId('admin-media').getByRole('button', { name: /^Move (up|down)$/ }),
-  fix: page.getByRole('button', { name: 'Repair the download settings of all files' }),
+  fix: page.getByRole('button', { name: 'Repair files: download names and missing previews' }),
   upload: page.getByTestId('upload-input'),
   // Inside the closed "Home page" details: out of the accessibility tree until opened, but there.
   savePicks: page.getByRole('button', { name: 'Save home page choices', includeHidden: true }),
@@ -75,7 +81,7 @@ test('while an operation runs, every action is disabled, the uploader included; 
   baseURL,
 }) => {
   await openMainGallery(page, baseURL as string);
-  const { deletes, moves, fix, upload, savePicks } = actions(page);
+  const { menus, moves, fix, upload, savePicks } = actions(page);
   await expect(savePicks).toBeEnabled();
   await expect(upload).toBeEnabled();
 
@@ -88,10 +94,10 @@ test('while an operation runs, every action is disabled, the uploader included; 
     await held;
     await route.fulfill({ json: { ...ITEMS[1], deletedAt: new Date().toISOString() } });
   });
-  await deletes.nth(1).click();
+  await deleteFromMenu(page, 1);
   await confirmDelete(page);
 
-  for (let i = 0; i < ITEMS.length; i++) await expect(deletes.nth(i)).toBeDisabled();
+  for (let i = 0; i < ITEMS.length; i++) await expect(menus.nth(i)).toBeDisabled();
   const moveCount = await moves.count();
   expect(moveCount).toBeGreaterThan(0);
   for (let i = 0; i < moveCount; i++) await expect(moves.nth(i)).toBeDisabled();
@@ -103,7 +109,7 @@ test('while an operation runs, every action is disabled, the uploader included; 
 
   release();
   await expect(page.locator('.admin-grid')).toHaveAttribute('aria-busy', 'false');
-  for (let i = 0; i < ITEMS.length; i++) await expect(deletes.nth(i)).toBeEnabled();
+  for (let i = 0; i < ITEMS.length; i++) await expect(menus.nth(i)).toBeEnabled();
   await expect(fix).toBeEnabled();
   await expect(upload).toBeEnabled();
   await expect(savePicks).toBeEnabled();
@@ -131,11 +137,11 @@ test('a folder whose media cannot be loaded says "Failed to load media for this 
 test('a failed delete says "Delete failed." and keeps the item', async ({ page, baseURL }) => {
   await openMainGallery(page, baseURL as string);
   await page.route(`**/api/admin/media/${ITEMS[0]?.id}`, failed);
-  await actions(page).deletes.first().click();
+  await deleteFromMenu(page, 0);
   await confirmDelete(page);
   await expect(page.getByRole('alert')).toHaveText('Delete failed.');
   await expect(page.getByTestId('admin-media')).toHaveCount(ITEMS.length);
-  await expect(actions(page).deletes.first()).toBeEnabled();
+  await expect(actions(page).menus.first()).toBeEnabled();
 });
 
 test('a failed upload says "Upload failed." for the file and "Some files failed to upload." above the list', async ({
@@ -164,9 +170,9 @@ test('a failed metadata update ("fix existing files") says so', async ({ page, b
   await page.route('**/fix-metadata', failed);
   await actions(page).fix.click();
   await page
-    .getByRole('dialog', { name: 'Update the download settings of every file in this folder?' })
-    .getByRole('button', { name: 'Repair the download settings of all files' })
+    .getByRole('dialog', { name: 'Repair every file in this folder?' })
+    .getByRole('button', { name: 'Repair files: download names and missing previews' })
     .click();
-  await expect(page.getByRole('alert')).toHaveText('Updating the files failed.');
+  await expect(page.getByRole('alert')).toHaveText('The files could not be repaired.');
   await expect(actions(page).fix).toBeEnabled();
 });

@@ -117,7 +117,8 @@ test.describe('the admin panel', () => {
       timeout: 120_000,
     });
     const doomed = page.locator('[data-testid="admin-media"][data-name="ride-1.jpg"]');
-    await doomed.getByRole('button', { name: 'Delete' }).click();
+    await doomed.getByRole('button', { name: /^Actions / }).click();
+    await doomed.getByRole('menuitem', { name: 'Delete…' }).click();
     await page.getByRole('dialog', { name: 'Delete this item?' }).getByRole('button', { name: 'Delete' }).click();
     await expect(doomed).toHaveCount(0);
     await expect.poll(() => galleryTotal(client.request)).toBe(10);

@@ -1,6 +1,15 @@
 import type { Page, TestInfo } from '@playwright/test';
 import type { AdminMedia } from '../shared/schemas/admin';
-import { addClient, HE_AND_EN_ON_PHONE_AND_DESK, localeTexts, makeLargeImage, signIn } from './support/admin-helpers';
+import {
+  addClient,
+  adminUpload,
+  HE_AND_EN_ON_PHONE_AND_DESK,
+  localeTexts,
+  makeImages,
+  makeLargeImage,
+  PHONE_HE_AND_DESK_EN,
+  signIn,
+} from './support/admin-helpers';
 import { expectNoAxeViolations } from './support/axe';
 import { expect, test } from './support/own-server';
 import { E2E_ADMIN_EMAIL, E2E_ADMIN_PASSWORD } from './support/server';
@@ -152,6 +161,68 @@ for (const { lng, viewport } of HE_AND_EN_ON_PHONE_AND_DESK) {
       expect(dialog.type()).toBe('beforeunload');
       await dialog.dismiss();
       expect(page.isClosed()).toBe(false);
+    });
+  });
+}
+
+/**
+ * The selection bar and the tray share one bottom sheet: with files going and a photo selected, both are sections of
+ * the one sheet, the selection on top, neither over the other, the sheet above the bottom of the screen and the end
+ * of the page scrollable out from under it. A photo's own "Actions" menu deletes it. On a phone in Hebrew and at the
+ * desk in English.
+ */
+for (const { lng, viewport } of PHONE_HE_AND_DESK_EN) {
+  test.describe(`the sheet, ${lng} at ${viewport.width}×${viewport.height}`, () => {
+    test.use({ viewport });
+    const t = localeTexts(lng, 'admin');
+
+    test('during an upload with a selection open, the tray and the selection bar are one sheet; a menu deletes a photo', async ({
+      page,
+      baseURL,
+    }) => {
+      const base = baseURL as string;
+      const tag = `sheet-${lng}-${viewport.width}`;
+      await signIn(page.request, base, E2E_ADMIN_EMAIL, E2E_ADMIN_PASSWORD);
+      const folder = await addClient(page.request, base, `${tag}-${Date.now()}@example.com`, 'Sheet Rider');
+      const photos = await makeImages(2, tag);
+      for (const photo of photos) await adminUpload(page.request, base, folder, photo.name, photo.buffer);
+      await page.goto(`/admin/folders/${encodeURIComponent(folder)}?lng=${lng}`);
+      await expect(page.getByTestId('admin-media')).toHaveCount(2);
+      await pageReady(page);
+      await slowUploads(page, 20 * 1024);
+      await page.getByTestId('upload-input').setInputFiles(await makeLargeImage(`${tag}.jpg`, 11));
+      await page.getByTestId('select-media').first().check();
+
+      const sheet = page.getByTestId('bottom-sheet');
+      await expect(sheet).toHaveCount(1);
+      const bar = sheet.getByTestId('bulk-bar');
+      const tray = sheet.getByTestId('upload-tray');
+      await expect(tray).toHaveAttribute('data-state', 'running');
+      await expect(bar).toBeVisible();
+      const [sheetBox, barBox, trayBox] = await Promise.all([sheet, bar, tray].map((part) => part.boundingBox()));
+      if (!sheetBox || !barBox || !trayBox) throw new Error('the sheet is not laid out');
+      expect(barBox.y + barBox.height).toBeLessThanOrEqual(trayBox.y + 0.5);
+      expect(barBox.y).toBeGreaterThanOrEqual(sheetBox.y - 0.5);
+      expect(trayBox.y + trayBox.height).toBeLessThanOrEqual(sheetBox.y + sheetBox.height + 0.5);
+      expect(sheetBox.y + sheetBox.height).toBeLessThanOrEqual(viewport.height + 0.5);
+      // Scrolled to its end, the page ends above the sheet: nothing stays hidden under it.
+      await page.evaluate(() => window.scrollTo(0, document.documentElement.scrollHeight));
+      const footerEnd = async () => {
+        const box = await page.locator('footer.site-footer').boundingBox();
+        return box ? box.y + box.height : Number.POSITIVE_INFINITY;
+      };
+      await expect.poll(footerEnd).toBeLessThanOrEqual(sheetBox.y + 1);
+
+      // One photo's own menu deletes it, after the app's question.
+      const doomed = page.locator(`[data-testid="admin-media"][data-name="${photos[1]?.name}"]`);
+      await doomed.getByRole('button', { name: new RegExp(`^${t.photoMenu.open} `) }).click();
+      await doomed.getByRole('menuitem', { name: t.photoMenu.delete }).click();
+      await page
+        .getByRole('dialog', { name: t.folder.confirmDelete })
+        .getByRole('button', { name: t.folder.delete, exact: true })
+        .click();
+      await expect(doomed).toHaveCount(0);
+      await expect(page.locator(`[data-testid="admin-media"][data-name="${photos[0]?.name}"]`)).toHaveCount(1);
     });
   });
 }

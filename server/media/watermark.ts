@@ -1,4 +1,12 @@
 import type { WATERMARK_LAYOUTS } from '../../shared/schemas/proofing';
+import {
+  logoBox,
+  logoPositions,
+  logoShadow,
+  textMarks as textMarkLayout,
+  WATERMARK_FONT_FAMILIES,
+  WATERMARK_OPACITY,
+} from '../../shared/watermark-layout';
 import { escapeHtml } from '../html';
 import type { RawLevel } from './image-pipeline';
 import { sharp } from './sharp';
@@ -17,19 +25,8 @@ export interface Watermark {
  */
 export const WATERMARK_STYLE = 1;
 
-/**
- * The whole mark is drawn at this opacity: white letters over a dark outline, so it reads on a white dress and on
- * a black horse alike, without hiding the photo the client is choosing.
- */
-const OPACITY = 0.4;
-/** Fonts come from the system; DejaVu Sans covers Latin, Hebrew and Arabic, the rest are fallbacks. */
-const FONT_FAMILIES =
-  "'DejaVu Sans', 'Noto Sans', 'Noto Sans Hebrew', 'Noto Sans Arabic', 'Liberation Sans', sans-serif";
 /** The same list for Pango, which measures the text (it lays out the SVG text too). */
 const PANGO_FONT = 'DejaVu Sans,Noto Sans,Noto Sans Hebrew,Noto Sans Arabic,Liberation Sans,sans-serif Bold';
-/** The tiles run up from left to right at this angle. */
-const TILE_ANGLE = -30;
-
 export const LOGO_LIMITS = { bytes: 2 * 1024 * 1024, side: 4000 } as const;
 const PNG_SIGNATURE = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]);
 
@@ -132,33 +129,23 @@ async function emWidthOf(text: string): Promise<number> {
 }
 
 async function textMarks(mark: Watermark, width: number, height: number): Promise<string> {
-  const em = await emWidthOf(mark.text);
-  const short = Math.min(width, height);
-  const tiled = mark.layout === 'tiled';
-  // Tiles: a line a client cannot crop away, small enough to see the photo between; centred: one large line.
-  const fontSize = Math.max(
-    8,
-    tiled ? Math.min(short * 0.06, (width * 0.8) / em) : Math.min(short * 0.16, (width * 0.7) / em),
+  const { fontSize, strokeWidth, positions, angle } = textMarkLayout(
+    mark.layout,
+    await emWidthOf(mark.text),
+    width,
+    height,
   );
-  const glyph = `<text id="m" text-anchor="middle" dominant-baseline="central" font-family="${FONT_FAMILIES}" font-weight="bold" font-size="${fontSize.toFixed(1)}" fill="#fff" stroke="#000" stroke-width="${(fontSize * 0.09).toFixed(2)}" stroke-linejoin="round" paint-order="stroke">${svgText(mark.text)}</text>`;
-  const tileWidth = em * fontSize + fontSize * 2.5;
-  const positions = tiled
-    ? tilePositions(width, height, tileWidth, fontSize * 4, TILE_ANGLE)
-    : [[width / 2, height / 2] as [number, number]];
-  const turn = tiled ? ` transform="rotate(${TILE_ANGLE} ${width / 2} ${height / 2})"` : '';
-  return `<defs>${glyph}</defs><g opacity="${OPACITY}"${turn}>${uses(positions)}</g>`;
+  const glyph = `<text id="m" text-anchor="middle" dominant-baseline="central" font-family="${WATERMARK_FONT_FAMILIES}" font-weight="bold" font-size="${fontSize.toFixed(1)}" fill="#fff" stroke="#000" stroke-width="${strokeWidth.toFixed(2)}" stroke-linejoin="round" paint-order="stroke">${svgText(mark.text)}</text>`;
+  const turn = angle === 0 ? '' : ` transform="rotate(${angle} ${width / 2} ${height / 2})"`;
+  return `<defs>${glyph}</defs><g opacity="${WATERMARK_OPACITY}"${turn}>${uses(positions)}</g>`;
 }
 
 async function logoMarks(mark: Watermark, width: number, height: number): Promise<string> {
-  const tiled = mark.layout === 'tiled';
-  const boxWidth = Math.max(8, Math.round(tiled ? Math.max(width, height) * 0.16 : width * 0.5));
-  const boxHeight = Math.max(8, Math.round(tiled ? Math.min(width, height) * 0.16 : height * 0.5));
-  const stamp = await logoStamp(mark.logo as Buffer, boxWidth, boxHeight);
+  const box = logoBox(mark.layout, width, height);
+  const stamp = await logoStamp(mark.logo as Buffer, box.width, box.height);
   const image = `<image id="m" x="${-stamp.width / 2}" y="${-stamp.height / 2}" width="${stamp.width}" height="${stamp.height}" href="data:image/png;base64,${stamp.data.toString('base64')}"/>`;
-  const positions = tiled
-    ? tilePositions(width, height, stamp.width * 1.8, stamp.height * 2, 0)
-    : [[width / 2, height / 2] as [number, number]];
-  return `<defs>${image}</defs><g opacity="${OPACITY}">${uses(positions)}</g>`;
+  const positions = logoPositions(mark.layout, width, height, stamp.width, stamp.height);
+  return `<defs>${image}</defs><g opacity="${WATERMARK_OPACITY}">${uses(positions)}</g>`;
 }
 
 /**
@@ -170,39 +157,10 @@ async function logoStamp(logo: Buffer, boxWidth: number, boxHeight: number) {
     .resize(boxWidth, boxHeight, { fit: 'inside' })
     .png({ compressionLevel: 1 })
     .toBuffer({ resolveWithObject: true });
-  const blur = Math.max(1, info.width / 120);
-  const pad = Math.ceil(blur * 3);
+  const { blur, pad } = logoShadow(info.width);
   const svg = `<svg xmlns="http://www.w3.org/2000/svg" width="${info.width + 2 * pad}" height="${info.height + 2 * pad}"><filter id="s"><feDropShadow dx="0" dy="0" stdDeviation="${blur.toFixed(1)}" flood-color="#000" flood-opacity="0.8"/></filter><image x="${pad}" y="${pad}" width="${info.width}" height="${info.height}" href="data:image/png;base64,${data.toString('base64')}" filter="url(#s)"/></svg>`;
   const stamp = await sharp(Buffer.from(svg)).png({ compressionLevel: 1 }).toBuffer({ resolveWithObject: true });
   return { data: stamp.data, width: stamp.info.width, height: stamp.info.height };
-}
-
-/**
- * Centres of a brick pattern (every other row shifted by half a tile) that, turned by `angle` degrees round the
- * picture's centre, covers the picture: laid over a square as wide as its diagonal, keeping only the tiles that
- * reach into the picture once turned (drawing the others cost time for nothing).
- */
-function tilePositions(
-  width: number,
-  height: number,
-  stepX: number,
-  stepY: number,
-  angle: number,
-): Array<[number, number]> {
-  const reach = Math.hypot(width, height) / 2;
-  const margin = Math.max(stepX, stepY) / 2;
-  const [cos, sin] = [Math.cos((angle * Math.PI) / 180), Math.sin((angle * Math.PI) / 180)];
-  const positions: Array<[number, number]> = [];
-  let row = 0;
-  for (let y = -reach; y <= reach + stepY; y += stepY, row++) {
-    const shift = row % 2 === 0 ? 0 : stepX / 2;
-    for (let x = -reach - shift; x <= reach + stepX; x += stepX) {
-      const [turnedX, turnedY] = [width / 2 + x * cos - y * sin, height / 2 + x * sin + y * cos];
-      const reaches = turnedX > -margin && turnedX < width + margin && turnedY > -margin && turnedY < height + margin;
-      if (reaches) positions.push([width / 2 + x, height / 2 + y]);
-    }
-  }
-  return positions;
 }
 
 function uses(positions: Array<[number, number]>): string {

@@ -1,6 +1,7 @@
 import { type ReactNode, Suspense, useEffect, useRef, useSyncExternalStore } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation } from '../../router';
+import { BottomSheetProvider } from '../BottomSheet/BottomSheet';
 import { ErrorBoundary } from '../ErrorBoundary';
 import { Footer } from './Footer';
 import { NavBar } from './NavBar';
@@ -8,9 +9,9 @@ import { uploadTraySignal } from './upload-tray-signal';
 import './layout.css';
 
 /**
- * The frame of every page: skip link, navigation (with the language button), the page (`children`), footer. The
- * admin's upload tray is given by the app and shown only once an upload has started in this page load, so its chunk
- * is not fetched before.
+ * The frame of every page: skip link, navigation (with the language button), the page (`children`), the bottom
+ * sheet, footer. The admin's upload tray is given by the app and shown in the sheet only once an upload has started
+ * in this page load, so its chunk is not fetched before.
  */
 export function Layout({ children, uploadTray }: { children: ReactNode; uploadTray: ReactNode }) {
   const { t } = useTranslation();
@@ -36,11 +37,14 @@ export function Layout({ children, uploadTray }: { children: ReactNode; uploadTr
         {t('skipToContent')}
       </a>
       <NavBar />
-      <main id="main" tabIndex={-1} ref={mainRef}>
-        <ErrorBoundary resetKey={pathname}>{children}</ErrorBoundary>
-      </main>
-      <Footer />
-      {uploading ? <Suspense fallback={null}>{uploadTray}</Suspense> : null}
+      <BottomSheetProvider
+        tray={uploading ? <Suspense fallback={null}>{uploadTray}</Suspense> : null}
+        footer={<Footer />}
+      >
+        <main id="main" tabIndex={-1} ref={mainRef}>
+          <ErrorBoundary resetKey={pathname}>{children}</ErrorBoundary>
+        </main>
+      </BottomSheetProvider>
     </>
   );
 }

@@ -65,7 +65,14 @@ export function FolderView({ folder, isMain }: { folder: string; isMain: boolean
   };
 
   const fix = async () => {
-    if (!(await confirm({ title: t('folder.confirmFix'), confirmLabel: t('folder.fix') }))) return;
+    if (
+      !(await confirm({
+        title: t('folder.confirmFix'),
+        text: t('folder.confirmFixText'),
+        confirmLabel: t('folder.fix'),
+      }))
+    )
+      return;
     void run(async () => {
       let after: string | undefined;
       let done = 0;

@@ -4,8 +4,9 @@ import type { AdminMedia } from '../../../../shared/schemas/admin';
 import { MediaImage } from '../../../components/Media/MediaImage';
 import { formatBytes } from '../shared/format';
 import { BulkBar } from './BulkBar';
-import { EditedVersions } from './EditedVersions';
+import { EditedMark } from './EditedMark';
 import { MoveDialog } from './MoveDialog';
+import { PhotoMenu } from './PhotoMenu';
 import { useGridDrag } from './useGridDrag';
 import { type GridActions, useGridSelection } from './useGridSelection';
 import './bulk.css';
@@ -21,7 +22,8 @@ interface MediaGridProps extends GridActions {
 /**
  * A folder's grid with many-item selection (a checkbox per tile; Shift for a range, from the keyboard too; select
  * all) and the bulk bar (useGridSelection). In the main gallery the tiles are also reordered, by drag and drop or by
- * the move buttons, and the new order is saved at once and announced (useGridDrag).
+ * the move buttons, and the new order is saved at once and announced (useGridDrag). What one photo can do is in its
+ * "Actions" menu (PhotoMenu); the move buttons stay on the tile, the one-press way to reorder without dragging.
  */
 export function MediaGrid({ items, working, onDelete, ...actions }: MediaGridProps) {
   const { t, i18n } = useTranslation('admin');
@@ -66,7 +68,7 @@ export function MediaGrid({ items, working, onDelete, ...actions }: MediaGridPro
               )}
             </div>
             <bdi className="admin-tile__name">{item.name}</bdi>
-            {item.edited ? <EditedVersions item={item} folder={folder} /> : null}
+            {item.edited ? <EditedMark /> : null}
             <span className="muted">
               <bdi>{formatBytes(item.size, i18n.language)}</bdi>
             </span>
@@ -93,9 +95,7 @@ export function MediaGrid({ items, working, onDelete, ...actions }: MediaGridPro
                   </button>
                 </>
               ) : null}
-              <button type="button" className="button button--ghost" disabled={working} onClick={() => onDelete(item)}>
-                {t('folder.delete')}
-              </button>
+              <PhotoMenu item={item} folder={folder} disabled={working} onDelete={onDelete} />
             </div>
           </li>
         ))}

@@ -11,6 +11,7 @@ import { AdminPanel } from '../shared/AdminPanel';
 import { FilePickButton } from '../shared/FilePickButton';
 import { PanelQueryState } from '../shared/PanelQueryState';
 import { SubmitWithMessages } from '../shared/SubmitWithMessages';
+import { WatermarkPreview } from './WatermarkPreview';
 
 /** The longest watermark text the server takes (watermarkRequestSchema). */
 const TEXT_MAX = 80;
@@ -26,7 +27,7 @@ function logoErrorKey(error: unknown): string {
   return errorMessageKey(error);
 }
 
-/** The text and layout: saved together. */
+/** The text and layout: saved together, and seen on a photo as they are changed. */
 function WatermarkForm({
   settings,
   onSaved,
@@ -74,6 +75,11 @@ function WatermarkForm({
           </label>
         ))}
       </fieldset>
+      <WatermarkPreview
+        text={text}
+        layout={layout}
+        logoUrl={settings.hasLogo ? watermarkLogoUrl(settings.version) : null}
+      />
       <SubmitWithMessages
         state={save}
         label={t('watermark.save')}

@@ -45,9 +45,9 @@ function TargetLink({ target }: { target: UploadTarget }) {
 }
 
 /**
- * The upload tray, on every page while the page's upload list (upload-store.ts) has files: overall progress in files
- * and bytes, the time left from the smoothed speed, each failed file with its reason and "Try again", and a way to
- * open each folder the files go to. Loaded on its own when the first upload starts, so visitors never download it.
+ * The upload tray, the lower section of the bottom sheet on every page while the page's upload list (upload-store.ts)
+ * has files: overall progress in files and bytes, the time left from the smoothed speed, each failed file with its
+ * reason and "Try again", and a way to open each folder the files go to. Loaded on its own when the first upload starts, so visitors never download it.
  */
 export default function UploadTray() {
   const { t, i18n } = useTranslation('admin');
@@ -72,7 +72,13 @@ export default function UploadTray() {
         })();
 
   return (
-    <section className="upload-tray" data-state={state} data-testid="upload-tray" aria-labelledby={`${listId}-title`}>
+    <section
+      className="upload-tray"
+      data-state={state}
+      data-open={open}
+      data-testid="upload-tray"
+      aria-labelledby={`${listId}-title`}
+    >
       <div className="upload-tray__head">
         <h2 id={`${listId}-title`} className="upload-tray__title" role="status" data-testid="upload-tray-status">
           {state === 'running'
