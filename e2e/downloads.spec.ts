@@ -3,7 +3,7 @@ import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { Download, Page, Request, Route } from '@playwright/test';
 import type { SessionUser } from '../shared/schemas/session';
-import { fakeGallery, fakeId, fakeJpeg, routeFakeGallery } from './support/fake-gallery';
+import { fakeGallery, fakeId, fakeJpeg, routeDeliveredClient, routeFakeGallery } from './support/fake-gallery';
 import { test as base, expect } from './support/own-server';
 
 /**
@@ -103,15 +103,7 @@ async function openPrivateGallery(
   bucket: Bucket,
   answer: (route: Route, item: { id: string; name: string }) => Promise<void>,
 ): Promise<Request[]> {
-  await page.route(
-    (url) => url.pathname === '/api/session',
-    (route) => route.fulfill({ json: CLIENT }),
-  );
-  // Without picks the delivered gallery shows (the viewer with its Download button).
-  await page.route(
-    (url) => url.pathname.startsWith('/api/me/picks'),
-    (route) => route.fulfill({ status: 404, json: { error: { code: 'not-found', message: 'Nothing is here.' } } }),
-  );
+  await routeDeliveredClient(page, CLIENT);
   await routeFakeGallery(page, ITEMS, { path: '/api/me/gallery' });
   for (const item of [IMAGE, VIDEO]) await page.route(`**${downloadPath(item.id)}`, (route) => answer(route, item));
   const seen: Request[] = [];

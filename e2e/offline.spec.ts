@@ -4,7 +4,13 @@ import { expect, test } from './fixtures';
 import { localeTexts } from './support/admin-helpers';
 import { expectNoAxeViolations } from './support/axe';
 import { publicGalleryPage, waitForDemoGallery } from './support/demo-gallery';
-import { FAKE_MEDIA_PREFIX, fakeGallery, fakeJpeg, routeClientGallery } from './support/fake-gallery';
+import {
+  FAKE_MEDIA_PREFIX,
+  fakeGallery,
+  fakeJpeg,
+  routeClientGallery,
+  routeDeliveredClient,
+} from './support/fake-gallery';
 
 /**
  * The three offline states against the real server and its real service worker: the viewer offline (a photo the
@@ -151,14 +157,7 @@ async function downloadAllOffline(
   const context: BrowserContext = await browser.newContext({ baseURL, viewport, serviceWorkers: 'block' });
   try {
     const page = await context.newPage();
-    await page.route(
-      (url) => url.pathname === '/api/session',
-      (route) => route.fulfill({ json: CLIENT }),
-    );
-    await page.route(
-      (url) => url.pathname.startsWith('/api/me/picks'),
-      (route) => route.fulfill({ status: 404, json: { error: { code: 'not-found', message: 'Nothing is here.' } } }),
-    );
+    await routeDeliveredClient(page, CLIENT);
     await routeClientGallery(page, fakeGallery(3));
     await page.route(`**${FAKE_MEDIA_PREFIX}**`, async (route) =>
       route.fulfill({ body: await fakeJpeg(), contentType: 'image/jpeg' }),

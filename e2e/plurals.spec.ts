@@ -1,7 +1,13 @@
 import type { MediaView } from '../shared/schemas/media';
 import type { SessionUser } from '../shared/schemas/session';
 import { expect, test } from './fixtures';
-import { FAKE_MEDIA_PREFIX, fakeGallery, fakeJpeg, routeClientGallery } from './support/fake-gallery';
+import {
+  FAKE_MEDIA_PREFIX,
+  fakeGallery,
+  fakeJpeg,
+  routeClientGallery,
+  routeDeliveredClient,
+} from './support/fake-gallery';
 
 /**
  * A count in the languages with more than two plural forms: the item count of a client's gallery on /me, on a phone,
@@ -28,14 +34,7 @@ for (const lng of ['he', 'ar'] as const) {
   test(`the gallery's item count reads ${lng}'s forms for 1, 2 and 5 items`, async ({ page }) => {
     // The router reads this array at each request: the test changes its contents between the page loads.
     const items: MediaView[] = [];
-    await page.route(
-      (url) => url.pathname === '/api/session',
-      (route) => route.fulfill({ json: CLIENT }),
-    );
-    await page.route(
-      (url) => url.pathname.startsWith('/api/me/picks'),
-      (route) => route.fulfill({ status: 404, json: { error: { code: 'not-found', message: 'Nothing is here.' } } }),
-    );
+    await routeDeliveredClient(page, CLIENT);
     await routeClientGallery(page, items);
     await page.route(`**${FAKE_MEDIA_PREFIX}**`, async (route) =>
       route.fulfill({ body: await fakeJpeg(), contentType: 'image/jpeg' }),

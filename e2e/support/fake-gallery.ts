@@ -3,6 +3,7 @@ import sharp from 'sharp';
 import { rgbaToThumbHash } from 'thumbhash';
 import { GALLERY_PAGE_SIZE, type GalleryPage } from '../../shared/schemas/gallery';
 import type { MediaView } from '../../shared/schemas/media';
+import type { SessionUser } from '../../shared/schemas/session';
 
 /**
  * A gallery of made-up items answered by the browser's router instead of the server, for the states and timings a
@@ -215,4 +216,19 @@ export async function routeClientGallery(page: Page, items: MediaView[]): Promis
     },
   );
   return asked;
+}
+
+/**
+ * Signs `client` in through the browser's router, with no picks: without picks a client's gallery is the delivered
+ * one (the viewer with its Download buttons), which is what the specs that use this look at.
+ */
+export async function routeDeliveredClient(page: Page, client: SessionUser): Promise<void> {
+  await page.route(
+    (url) => url.pathname === '/api/session',
+    (route) => route.fulfill({ json: client }),
+  );
+  await page.route(
+    (url) => url.pathname.startsWith('/api/me/picks'),
+    (route) => route.fulfill({ status: 404, json: { error: { code: 'not-found', message: 'Nothing is here.' } } }),
+  );
 }
