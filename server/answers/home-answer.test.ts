@@ -13,8 +13,8 @@ import { TEST_DATABASES } from '../test/harness';
 import { drainJobs, makeTestRuntime } from '../test/support/ingest';
 import { makeReadyMedia } from '../test/support/media-factory';
 import { openTestDatabase } from '../test/support/test-database';
-import { homeAnswer } from './home-answer';
 import { heroPictureOnPhone } from './hero-video';
+import { homeAnswer } from './home-answer';
 
 const hasFfmpeg = toolAvailable('ffmpeg', (await detectVideoTools()) !== null);
 
