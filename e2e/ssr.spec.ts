@@ -64,6 +64,14 @@ test.describe('without JavaScript', () => {
     const hero = page.locator('.hero img');
     await expect.poll(() => hero.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0)).toBe(true);
     await expect(hero).toHaveCSS('opacity', '1');
+    // The picture is sized for the box it covers, whose height is the one the sizes are computed from.
+    await expect(hero).toHaveAttribute('sizes', /^max\(100vw, calc\(min\(88svh, 52rem\) \* [\d.]+\)\)$/);
+    await expect(page.locator('.hero')).toHaveAttribute('style', /--hero-block-size:\s*min\(88svh, 52rem\)/);
+  });
+
+  test('/contact shows its booking terms: the largest text of its first view is in the HTML', async ({ page }) => {
+    await page.goto('/contact?lng=he');
+    await expect(page.locator('.contact__terms-text li').first()).toBeVisible();
   });
 });
 

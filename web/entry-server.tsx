@@ -5,6 +5,7 @@
 import { dehydrate } from '@tanstack/react-query';
 import { prerenderToNodeStream } from 'react-dom/static';
 import type { Language } from '../shared/i18n/languages';
+import type { CurrentTerms } from '../shared/schemas/agreements';
 import type { PublicEvent } from '../shared/schemas/events';
 import type { GalleryPage, GalleryType } from '../shared/schemas/gallery';
 import type { HomeResponse } from '../shared/schemas/media';
@@ -15,6 +16,7 @@ import { SITE_QUERY_KEY } from './api/site';
 import { galleryPageQuery } from './components/Gallery/gallery-api';
 import { SESSION_QUERY_KEY } from './hooks/useSession';
 import { createI18n, type LanguageTexts } from './i18n';
+import { termsQueryKey } from './pages/Contact/terms-query';
 import { eventsKeys } from './pages/Events/events-api';
 import { homeQuery } from './pages/Home/home-query';
 import { preloadPages } from './routes';
@@ -32,6 +34,8 @@ export interface PageData {
   gallery?: { type: GalleryType; page: number; answer: GalleryPage };
   events?: { events: PublicEvent[] };
   event?: { slug: string; key: string | undefined; answer: PublicEvent };
+  /** GET /api/agreements/current in the page's language, for the visitor: the contact page's booking terms. */
+  terms?: { language: Language; answer: CurrentTerms };
 }
 
 export interface RenderInput {
@@ -62,6 +66,10 @@ function seed(queryClient: ReturnType<typeof createQueryClient>, data: PageData)
   }
   if (data.events) queryClient.setQueryData(eventsKeys.list, data.events);
   if (data.event) queryClient.setQueryData(eventsKeys.event(data.event.slug, data.event.key), data.event.answer);
+  if (data.terms) {
+    const key = termsQueryKey(data.terms.language, data.session?.id ?? null);
+    queryClient.setQueryData(key, data.terms.answer);
+  }
 }
 
 async function text(stream: NodeJS.ReadableStream): Promise<string> {

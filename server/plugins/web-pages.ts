@@ -152,7 +152,7 @@ async function buildPage(
   params.delete('lng');
   const gallery = readGalleryUrl(params);
   const eventKey = params.get('key') ?? undefined;
-  const data = page ? await loadPageData(ctx, { page, session, gallery, eventKey }) : {};
+  const data = page ? await loadPageData(ctx, { page, language, session, gallery, eventKey }) : {};
   // An event that cannot be shown here is not found; an unlisted one is shown but never indexed.
   const missing = page?.name === 'event' && !data.event;
   const indexable = page !== null && !missing && (page.name !== 'event' || data.event?.answer.indexable === true);
@@ -173,7 +173,7 @@ async function buildPage(
       rendered = {
         html: result.html.slice(hints.length),
         stateScript: result.stateScript,
-        links: renderer.pageLinks(PAGE_SOURCES[page.name]) + hints,
+        links: renderer.pageLinks(PAGE_SOURCES[page.name], language) + hints,
       };
     } catch (error) {
       // The page still works: the browser renders it, as it does every private page.

@@ -1,4 +1,6 @@
 import type { z } from 'zod';
+import type { Language } from '../../shared/i18n/languages';
+import { currentTermsResponseSchema } from '../../shared/schemas/agreements';
 import { publicEventListSchema, publicEventSchema } from '../../shared/schemas/events';
 import { type GalleryPage, type GalleryType, galleryQuerySchema } from '../../shared/schemas/gallery';
 import { homeResponseSchema } from '../../shared/schemas/media';
@@ -15,7 +17,7 @@ import type { ServerPage } from './pages';
 
 export type PageDataContext = Pick<
   AppContext,
-  'config' | 'contactDetails' | 'demoContent' | 'home' | 'gallery' | 'events' | 'mediaUrls'
+  'config' | 'contactDetails' | 'demoContent' | 'home' | 'gallery' | 'events' | 'mediaUrls' | 'agreements'
 >;
 
 /**
@@ -28,6 +30,8 @@ function asSent<S extends z.ZodType>(schema: S, value: z.input<S>): z.output<S> 
 
 export interface PageRequest {
   page: ServerPage;
+  /** The page's language: the contact page's terms are the text in it. */
+  language: Language;
   /** The visitor, as GET /api/session would answer them. */
   session: SessionUser | null;
   /** The gallery's filter and page, read from the URL as the page reads them. */
@@ -48,8 +52,8 @@ async function eventOrNull(ctx: PageDataContext, slug: string, key: string | und
 
 /**
  * The API answers a server-rendered page shows, made by the functions the API routes answer with (GET /api/session
- * and GET /api/site on every page, for the navigation and the footer; /api/home, a page of /api/gallery, /api/events
- * or /api/events/<slug> for the page itself), so a page can never show what its API would not. An answer the API
+ * and GET /api/site on every page, for the navigation and the footer; /api/home, a page of /api/gallery, /api/events,
+ * /api/events/<slug> or /api/agreements/current for the page itself), so a page can never show what its API would not. An answer the API
  * would refuse (an event that cannot be shown, a gallery page past the deepest) loads nothing: the page then renders
  * its loading state, as the browser does before it asks, and the browser finds out.
  */
@@ -74,6 +78,10 @@ export async function loadPageData(ctx: PageDataContext, request: PageRequest): 
   } else if (page.name === 'event') {
     const event = await eventOrNull(ctx, page.slug, request.eventKey);
     if (event) data.event = { slug: page.slug, key: request.eventKey, answer: asSent(publicEventSchema, event) };
+  } else if (page.name === 'contact') {
+    // The terms are the contact page's largest text: shown only after the scripts asked for them, they were its LCP.
+    const answer = await ctx.agreements.current(request.language, request.session);
+    data.terms = { language: request.language, answer: asSent(currentTermsResponseSchema, answer) };
   }
   return data;
 }

@@ -31,6 +31,15 @@ function writeBuild(root: string): void {
         css: ['assets/Home-e.css'],
       },
       '_money.js': { file: 'assets/money-h.js' },
+      '../node_modules/@fontsource/rubik/files/rubik-hebrew-400-normal.woff2': {
+        file: 'assets/rubik-hebrew-400-i.woff2',
+      },
+      '../node_modules/@fontsource/rubik/files/rubik-hebrew-600-normal.woff2': {
+        file: 'assets/rubik-hebrew-600-j.woff2',
+      },
+      '../node_modules/@fontsource/rubik/files/rubik-latin-400-normal.woff2': {
+        file: 'assets/rubik-latin-400-k.woff2',
+      },
     }),
   );
   fs.writeFileSync(
@@ -73,6 +82,23 @@ describe('the head of a page', () => {
     expect(head(res.body)).toContain(
       '<meta name="app-modules" content="/assets/main-c.js /assets/react-f.js /assets/Home-d.js /assets/money-h.js">',
     );
+  });
+
+  it('of a rendered page preloads the fonts of its language’s own script, and no other', async () => {
+    const preloaded = async (lng: string) =>
+      [
+        ...head((await t.app.inject({ method: 'GET', url: `/?lng=${lng}` })).body).matchAll(
+          /<link rel="preload"[^>]*>/g,
+        ),
+      ]
+        .map((m) => m[0])
+        .filter((link) => link.includes('as="font"'));
+    expect(await preloaded('he')).toEqual([
+      '<link rel="preload" href="/assets/rubik-hebrew-400-i.woff2" as="font" type="font/woff2" crossorigin>',
+      '<link rel="preload" href="/assets/rubik-hebrew-600-j.woff2" as="font" type="font/woff2" crossorigin>',
+    ]);
+    // Latin pages read the Latin subset from the stylesheet: it must not compete with the first picture.
+    expect(await preloaded('en')).toEqual([]);
   });
 
   it('of a page the browser renders is the template alone: the first script loads the app with its styles', async () => {

@@ -2,6 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import type { FastifyBaseLogger } from 'fastify';
+import type { Language } from '../../shared/i18n/languages';
 import type { RenderInput, RenderResult } from '../../web/entry-server';
 import { escapeHtml } from '../html';
 
@@ -15,9 +16,31 @@ export interface ServerRenderer {
   /**
    * The head of a page rendered from `source` (a page module, as the manifest names it): the app's stylesheets and
    * the page's, so the HTML is styled as it paints, and the modules of both, for the first script (web/boot.ts) to
-   * fetch all at once when it loads the app.
+   * fetch all at once when it loads the app; and the fonts of the page's language's own script.
    */
-  pageLinks(source: string): string;
+  pageLinks(source: string, language: Language): string;
+}
+
+/**
+ * The font files (web/styles/fonts.css) of a language's own script, preloaded in the head of its pages: found only
+ * once the stylesheets are parsed, they arrived after the first paint, and the swap from the local font moved the
+ * text under it (CLS 0.012 on /events in Hebrew). The Hebrew and Cyrillic subsets are 5–8 KB each; Latin (19 KB)
+ * and Arabic are left to the stylesheet, so they never compete with a page's first picture.
+ */
+const OWN_SCRIPT_FONTS: Partial<Record<Language, RegExp>> = {
+  he: /\/rubik-hebrew-(?:400|600)-normal\.woff2$/,
+  ru: /\/rubik-cyrillic-(?:400|600)-normal\.woff2$/,
+};
+
+function fontLinksFrom(manifest: Manifest): (language: Language) => string {
+  return (language) => {
+    const own = OWN_SCRIPT_FONTS[language];
+    if (!own) return '';
+    return Object.entries(manifest)
+      .filter(([key]) => own.test(key))
+      .map(([, { file }]) => `<link rel="preload" href="/${escapeHtml(file)}" as="font" type="font/woff2" crossorigin>`)
+      .join('');
+  };
 }
 
 /** The chunks `key` loads with it (itself and its static imports, transitively), in the order they are found. */
@@ -28,13 +51,14 @@ function closure(manifest: Manifest, key: string, seen = new Set<string>()): Set
   return seen;
 }
 
-function pageLinksFrom(manifest: Manifest): (source: string) => string {
+function pageLinksFrom(manifest: Manifest): (source: string, language: Language) => string {
+  const fontLinks = fontLinksFrom(manifest);
   // The template's own entry (the first script, which the template links) and what it loads later: the app.
   const first = closure(manifest, 'index.html');
   const app = new Set<string>();
   for (const key of manifest['index.html']?.dynamicImports ?? []) closure(manifest, key, app);
   const cache = new Map<string, string>();
-  return (source) => {
+  return (source, language) => {
     let links = cache.get(source);
     if (links === undefined) {
       const page = [...closure(manifest, source)].filter((key) => !first.has(key) && !app.has(key));
@@ -49,7 +73,7 @@ function pageLinksFrom(manifest: Manifest): (source: string) => string {
       ].join('');
       cache.set(source, links);
     }
-    return links;
+    return fontLinks(language) + links;
   };
 }
 

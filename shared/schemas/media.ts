@@ -40,6 +40,11 @@ export type MediaView = z.infer<typeof mediaViewSchema>;
 /** GET /api/home: the home page's hero video and its three featured images (empty until media exist). */
 export const homeResponseSchema = z.object({
   hero: mediaViewSchema.nullable(),
+  /**
+   * The clip the hero plays over its picture, when the server offers one (server/answers/hero-video.ts): never
+   * larger than the picture a phone downloads for the hero. Null: the hero shows its picture alone.
+   */
+  heroVideo: z.object({ src: z.string(), type: z.string() }).nullable(),
   featured: z.array(mediaViewSchema).max(3),
 });
 

@@ -13,6 +13,7 @@ import { BookingRequestForm } from './BookingRequestForm';
 import { ExternalForm } from './ExternalForm';
 import { MyBookings } from './MyBookings';
 import { AgreeStep, ConfirmAddressStep, SignInStep, TermsText } from './TermsGate';
+import { termsQueryKey } from './terms-query';
 import './contact.css';
 
 /**
@@ -29,7 +30,7 @@ export default function ContactPage() {
   const { user, isLoading: sessionLoading } = useSession();
   const queryClient = useQueryClient();
   const site = useSiteInfo();
-  const termsKey = ['terms', language, user?.id ?? null];
+  const termsKey = termsQueryKey(language, user?.id ?? null);
   const terms = useQuery({
     queryKey: termsKey,
     queryFn: () => apiFetch<CurrentTerms>(`/api/agreements/current?lng=${language}`),

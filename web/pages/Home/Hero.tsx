@@ -1,13 +1,14 @@
-import { useEffect, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { MediaView } from '../../../shared/schemas/media';
+import { HERO_BLOCK_SIZE, heroSizes } from '../../../shared/hero';
+import type { HomeResponse, MediaView } from '../../../shared/schemas/media';
 import { MediaImage } from '../../components/Media/MediaImage';
 import { Link } from '../../router';
 
 /**
- * Whether the page has finished loading. The hero's video (the original file, often megabytes) starts only then:
- * played at once it took the bandwidth of the poster in front of it, the first view's largest picture. False on the
- * server and during hydration, so both render the same.
+ * Whether the page has finished loading. The hero's clip starts only then: played at once it took the bandwidth of
+ * the picture in front of it, the first view's largest picture. False on the server and during hydration, so both
+ * render the same.
  */
 function usePageLoaded(): boolean {
   const [loaded, setLoaded] = useState(false);
@@ -24,20 +25,46 @@ function usePageLoaded(): boolean {
 }
 
 /**
- * The hero: a muted, looping video behind the headline. Until the hero media load (or when there is no video), the
- * first featured photo or a warm gradient stands in, so the headline never sits on a blank box.
+ * The hero: the hero video's picture (or the first featured photo, or a warm gradient) behind the headline, drawn at
+ * the size of the box it covers, and over it the short clip the server offers (`heroVideo`; none when the clip
+ * would cost a phone more than the picture). The clip's poster is the picture the `<img>` already shows (its
+ * `currentSrc`): nothing is fetched twice, and the clip paints no larger element than the picture under it.
  */
-export function Hero({ hero, fallback }: { hero: MediaView | null; fallback: MediaView | null }) {
+export function Hero({
+  hero,
+  heroVideo,
+  fallback,
+}: {
+  hero: MediaView | null;
+  heroVideo: HomeResponse['heroVideo'];
+  fallback: MediaView | null;
+}) {
   const { t } = useTranslation('home');
   const backdrop = hero ?? fallback;
   const pageLoaded = usePageLoaded();
+  const media = useRef<HTMLDivElement>(null);
+  // The clip waits for `load` and for the URL of the picture it covers, which is its poster.
+  const [poster, setPoster] = useState<string | null>(null);
+  useEffect(() => {
+    if (pageLoaded) setPoster(media.current?.querySelector('img')?.currentSrc ?? '');
+  }, [pageLoaded]);
   return (
-    <section className="hero" aria-labelledby="hero-title">
-      <div className="hero__media">
-        {backdrop && <MediaImage media={backdrop} sizes="100vw" alt="" priority className="hero__poster" />}
-        {/* No poster: until its first frame the video is transparent over the picture already shown beneath it, which
-            a poster would have downloaded a second time, at another size. */}
-        {hero?.video && pageLoaded && (
+    <section
+      className="hero"
+      aria-labelledby="hero-title"
+      style={{ '--hero-block-size': HERO_BLOCK_SIZE } as React.CSSProperties}
+    >
+      <div className="hero__media" ref={media}>
+        {backdrop && (
+          <MediaImage
+            media={backdrop}
+            sizes={heroSizes(backdrop.width, backdrop.height)}
+            alt=""
+            priority
+            className="hero__poster"
+          />
+        )}
+        {heroVideo && poster !== null && (
           <video
             className="hero__video"
             autoPlay
@@ -45,9 +72,10 @@ export function Hero({ hero, fallback }: { hero: MediaView | null; fallback: Med
             loop
             playsInline
             preload="metadata"
+            poster={poster || undefined}
             aria-label={t('hero.videoLabel')}
           >
-            <source src={hero.video.src} type={hero.video.type} />
+            <source src={heroVideo.src} type={heroVideo.type} />
           </video>
         )}
         <div className="hero__shade" />

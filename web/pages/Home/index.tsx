@@ -13,7 +13,7 @@ export default function HomePage() {
   const { data } = useQuery(homeQuery);
   return (
     <div className="home">
-      <Hero hero={data?.hero ?? null} fallback={data?.featured[0] ?? null} />
+      <Hero hero={data?.hero ?? null} heroVideo={data?.heroVideo ?? null} fallback={data?.featured[0] ?? null} />
       <Portfolio featured={data?.featured ?? []} />
       <Pricing />
       <BookNowBand />

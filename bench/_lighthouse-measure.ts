@@ -1,0 +1,110 @@
+/**
+ * One Lighthouse run (12.8.2, default config: mobile, simulated throttling; performance, SEO and accessibility) on the
+ * system Chromium, a fresh browser each time, and the figures the benchmark keeps of it.
+ */
+import * as chromeLauncher from 'chrome-launcher';
+import lighthouse, { type Result } from 'lighthouse';
+import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../e2e/support/chromium';
+
+const CHROME_FLAGS = ['--headless', ...CHROMIUM_ARGS];
+
+export interface RunFigures {
+  score: number;
+  seo: number;
+  accessibility: number;
+  lcpMs: number;
+  cls: number;
+  tbtMs: number;
+  fcpMs: number;
+  speedIndexMs: number;
+  kb: number;
+  /** Lighthouse's own CPU speed probe of this run: lower means a slower or busier machine, and a higher TBT. */
+  benchmarkIndex: number;
+}
+export type Measured = { figures: RunFigures; lhr: Result };
+
+export async function measure(url: string): Promise<Measured> {
+  const chrome = await chromeLauncher.launch({
+    chromePath: CHROMIUM_PATH,
+    chromeFlags: CHROME_FLAGS,
+    logLevel: 'error',
+  });
+  try {
+    const result = await lighthouse(url, {
+      port: chrome.port,
+      output: 'json',
+      logLevel: 'error',
+      onlyCategories: ['performance', 'seo', 'accessibility'],
+    });
+    const lhr = result?.lhr;
+    // Lighthouse does not throw when the page fails to load: it reports a runtimeError and null scores.
+    const { performance: perf, seo, accessibility } = lhr?.categories ?? {};
+    if (!lhr || lhr.runtimeError || perf?.score == null || seo?.score == null || accessibility?.score == null) {
+      throw new Error(`Lighthouse could not measure ${url}: ${lhr?.runtimeError?.message ?? 'no result'}`);
+    }
+    const numeric = (id: string) => {
+      const value = lhr.audits[id]?.numericValue;
+      if (typeof value !== 'number') throw new Error(`${url}: audit ${id} has no value`);
+      return value;
+    };
+    const figures = {
+      score: perf.score * 100,
+      seo: seo.score * 100,
+      accessibility: accessibility.score * 100,
+      lcpMs: numeric('largest-contentful-paint'),
+      cls: numeric('cumulative-layout-shift'),
+      tbtMs: numeric('total-blocking-time'),
+      fcpMs: numeric('first-contentful-paint'),
+      speedIndexMs: numeric('speed-index'),
+      kb: numeric('total-byte-weight') / 1024,
+      benchmarkIndex: lhr.environment.benchmarkIndex,
+    };
+    return { figures, lhr };
+  } finally {
+    chrome.kill();
+  }
+}
+
+/**
+ * Lighthouse now and then loses a trace on this machine (NO_NAVSTART, seen once in about twenty runs of a static
+ * page): such a run is tried once more, and a second failure ends the benchmark.
+ */
+export async function measureOnceMore(url: string): Promise<Measured> {
+  try {
+    return await measure(url);
+  } catch (error) {
+    console.warn(`${(error as Error).message} — trying once more`);
+    return measure(url);
+  }
+}
+
+function median(values: number[]): number {
+  const sorted = [...values].sort((a, b) => a - b);
+  return sorted[Math.floor(sorted.length / 2)] ?? Number.NaN;
+}
+
+/** Each figure's own median over the runs (so the row need not be one run's). */
+export function medianFigures(runs: RunFigures[]): RunFigures {
+  const keys = Object.keys(runs[0] ?? {}) as Array<keyof RunFigures>;
+  return Object.fromEntries(keys.map((key) => [key, median(runs.map((run) => run[key]))])) as unknown as RunFigures;
+}
+
+/** The run whose score is the median one (closest LCP to the median on a tie): the one whose details we report. */
+export function medianRun(runs: Measured[], mid: RunFigures): Measured | undefined {
+  const distance = (f: RunFigures) => Math.abs(f.score - mid.score) * 1e6 + Math.abs(f.lcpMs - mid.lcpMs);
+  return [...runs].sort((a, b) => distance(a.figures) - distance(b.figures))[0];
+}
+
+/** The run with the lowest score (the slowest LCP on a tie): what a visitor on a bad load gets. */
+export function worstRun(runs: Measured[]): Measured | undefined {
+  return [...runs].sort((a, b) => a.figures.score - b.figures.score || b.figures.lcpMs - a.figures.lcpMs)[0];
+}
+
+/** One run's figures as a one-line log. */
+export function describeRun(f: RunFigures): string {
+  return (
+    `score ${f.score.toFixed(0)}, SEO ${f.seo.toFixed(0)}, accessibility ${f.accessibility.toFixed(0)}, ` +
+    `LCP ${f.lcpMs.toFixed(0)} ms, CLS ${f.cls.toFixed(3)}, TBT ${f.tbtMs.toFixed(0)} ms, FCP ${f.fcpMs.toFixed(0)} ms, ` +
+    `SI ${f.speedIndexMs.toFixed(0)} ms, ${f.kb.toFixed(0)} KB, CPU index ${f.benchmarkIndex.toFixed(0)}`
+  );
+}
