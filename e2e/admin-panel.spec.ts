@@ -80,7 +80,7 @@ test.afterAll(async ({ browser, baseURL }) => {
   await clientContext?.close();
 });
 
-/** From the folder list (the admin page's first view), opens the client's folder. */
+/** From the folder list (the Uploads place), opens the client's folder. */
 async function openClientFolder(page: Page) {
   await page.getByRole('searchbox').fill(client.email);
   const row = page.locator(`[data-testid="admin-folder"][data-folder="${client.folder}"]`);
@@ -156,7 +156,7 @@ function swapped(names: string[], a: number, b: number): string[] {
 }
 
 test('files dropped on the drop zone join the upload list, upload, and land in the folder', async ({ page }) => {
-  await page.goto('/admin');
+  await page.goto('/admin/folders');
   await openClientFolder(page);
   const files = await makeImages(2, 'dropped');
   // A real DataTransfer holding real File objects, as the browser builds it when files are dragged from the desktop.
@@ -194,7 +194,7 @@ test('an upload cut off by a reload resumes where it stopped once the file is ch
   const filePath = testInfo.outputPath(large.name);
   fs.writeFileSync(filePath, large.buffer);
 
-  await page.goto('/admin');
+  await page.goto('/admin/folders');
   await openClientFolder(page);
   const cdp = await page.context().newCDPSession(page);
   await throttleUpload(cdp, 64 * 1024);
@@ -253,7 +253,7 @@ test('after a batch has uploaded, "photos ready" e-mails the client in their lan
   baseURL,
   dataDir,
 }) => {
-  await page.goto('/admin');
+  await page.goto('/admin/folders');
   await openClientFolder(page);
   // Earlier journeys of this file uploaded to the same client: those are announced first, so that this batch is
   // counted on its own (each item is announced once).

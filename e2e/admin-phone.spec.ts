@@ -67,6 +67,9 @@ async function reachableAddresses(page: Page, isPhone: boolean): Promise<string[
     links.evaluateAll((nodes) => nodes.map((node) => node.getAttribute('href') ?? ''));
   if (!isPhone) return hrefs(page.getByRole('tab'));
   await page.goto('/admin/more');
+  // Read the links only once the panel has drawn them (the admin's texts load first).
+  await expect(page.getByTestId('bottom-bar-link')).toHaveCount(5);
+  await expect(page.getByTestId('more-row').first()).toBeVisible();
   return [...(await hrefs(page.getByTestId('bottom-bar-link'))), ...(await hrefs(page.getByTestId('more-row')))];
 }
 

@@ -119,7 +119,7 @@ test('while an operation runs, every action is disabled, the uploader included; 
 test('a failed folder list says "Failed to load user folders."', async ({ page, baseURL }) => {
   await signIn(page.request, baseURL as string, E2E_ADMIN_EMAIL, E2E_ADMIN_PASSWORD);
   await page.route((url) => url.pathname === '/api/admin/folders', failed);
-  await page.goto('/admin?lng=en');
+  await page.goto('/admin/folders?lng=en');
   await expect(page.getByRole('alert')).toHaveText('Failed to load user folders.');
 });
 

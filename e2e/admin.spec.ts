@@ -39,7 +39,7 @@ test.describe('the admin panel', () => {
 
     await page.addInitScript(() => window.localStorage.setItem('lng', 'en'));
     await signIn(page.request, base, E2E_ADMIN_EMAIL, E2E_ADMIN_PASSWORD);
-    await page.goto('/admin');
+    await page.goto('/admin/folders');
     await page.getByRole('searchbox').fill(clientEmail);
     const row = page.locator(`[data-testid="admin-folder"][data-folder="${folder}"]`);
     await expect(row).toContainText('Maya Rider');

@@ -169,8 +169,8 @@ test.describe('a real client and their photos', () => {
     await page.getByLabel('Email').fill(E2E_ADMIN_EMAIL);
     await page.getByLabel('Password', { exact: true }).fill(E2E_ADMIN_PASSWORD);
     await page.getByRole('button', { name: 'Log in' }).click();
-    // The panel's address opens on its first tab.
-    await expect(page).toHaveURL(/\/admin\/folders$/);
+    // The panel's address opens on its first tab, Today.
+    await expect(page).toHaveURL(/\/admin\/today$/);
     await page.context().clearCookies();
     await page.goto('/login?lng=en&next=/gallery');
     await page.getByLabel('Email').fill(E2E_ADMIN_EMAIL);
