@@ -292,7 +292,7 @@ test('after a batch has uploaded, "photos ready" e-mails the client in their lan
     expect.arrayContaining([
       `Bonjour ${client.name},`,
       'De nouvelles photos et vidéos vous attendent dans votre galerie personnelle.',
-      'Nouveautés dans votre galerie : 2',
+      '2 nouveautés dans votre galerie',
       link,
     ]),
   );

@@ -232,19 +232,31 @@ for (const { lng, size } of [
     await expect(page.getByRole('status').filter({ hasText: texts.sent })).toBeVisible();
     await newestInOutbox(dataDir, E2E_ADMIN_EMAIL, new RegExp(rider), 'the booking request');
 
-    // The photographer sees a count on the tab, opens it, and confirms the request.
+    // The photographer sees a count where the bookings are reached (the tab on a desk, More's row on a phone), opens
+    // them, and confirms the request.
     const adminContext = await browser.newContext({ baseURL, viewport: size });
     const admin = await adminContext.newPage();
     await signIn(admin.request, baseURL as string, E2E_ADMIN_EMAIL, E2E_ADMIN_PASSWORD);
-    await admin.goto(`/admin/clients?lng=${lng}`);
-    const tab = admin.getByRole('tab', { name: lng === 'en' ? /^Booking requests/ : /^בקשות להזמנת צילום/ });
-    await expect(tab.locator('.admin-tab__badge')).toBeVisible();
-    await tab.click();
+    const onPhone = size.width === PHONE_SIZE.width;
+    await admin.goto(`/admin/${onPhone ? 'more' : 'clients'}?lng=${lng}`);
+    const bookings = onPhone
+      ? admin.locator('[data-testid="more-row"][data-tab="bookings"]')
+      : admin.getByRole('tab', { name: lng === 'en' ? /^Booking requests/ : /^בקשות להזמנת צילום/ });
+    await expect(bookings.locator('.admin-tab__badge')).toBeVisible();
+    await bookings.click();
     await expect(admin).toHaveURL(/\/admin\/bookings/);
     const card = admin.getByRole('listitem').filter({ hasText: rider });
     await expect(card).toContainText(email);
     await expect(card).toContainText(texts.price);
-    await expect(tab.locator('.admin-tab__badge')).toHaveCount(0);
+    if (onPhone) {
+      // Seen once, the count is gone from More's row too.
+      await admin.goBack();
+      await expect(bookings.locator('.admin-tab__badge')).toHaveCount(0);
+      await bookings.click();
+      await expect(card).toBeVisible();
+    } else {
+      await expect(bookings.locator('.admin-tab__badge')).toHaveCount(0);
+    }
     await expectNoAxeViolations(admin);
     await screenshot(admin, testInfo, `booking-admin-${lng}-${size.width}`);
     await card.getByRole('combobox').selectOption('confirmed');

@@ -1,9 +1,39 @@
-import { createContext, type ReactNode, useContext, useEffect, useRef, useState } from 'react';
+import { createContext, type ReactNode, useContext, useEffect, useRef, useState, useSyncExternalStore } from 'react';
 import { createPortal } from 'react-dom';
 import './bottom-sheet.css';
 
-/** The element a page's selection bar is drawn into: the top section of the one sheet. */
-const SelectionSlot = createContext<HTMLElement | null>(null);
+/** Where the element a page's selection bar is drawn into (the top section of the one sheet) is kept. */
+interface SlotStore {
+  get: () => HTMLElement | null;
+  set: (element: HTMLElement | null) => void;
+  subscribe: (listener: () => void) => () => void;
+}
+
+function createSlotStore(): SlotStore {
+  let element: HTMLElement | null = null;
+  const listeners = new Set<() => void>();
+  return {
+    get: () => element,
+    set(next) {
+      element = next;
+      for (const listener of listeners) listener();
+    },
+    subscribe(listener) {
+      listeners.add(listener);
+      return () => listeners.delete(listener);
+    },
+  };
+}
+
+/**
+ * The context holds the store, which never changes, not the element: a context value that changed once the sheet
+ * was attached would reach into a server-rendered page still waiting to hydrate, and React would then throw that
+ * page's markup away and render it again (a tap made before the app ran would be lost with it). Only the sections
+ * that draw into the slot listen to it.
+ */
+const SelectionSlot = createContext<SlotStore | null>(null);
+const noSlot = () => null;
+const noChanges = () => () => undefined;
 
 /**
  * The one sheet at the bottom of the screen. What a page hands it (the selection bar, through `SheetSection`) sits
@@ -20,7 +50,7 @@ export function BottomSheetProvider({
   tray: ReactNode;
   footer: ReactNode;
 }) {
-  const [slot, setSlot] = useState<HTMLElement | null>(null);
+  const [slot] = useState(createSlotStore);
   const sheetRef = useRef<HTMLDivElement>(null);
   const [height, setHeight] = useState(0);
 
@@ -37,7 +67,7 @@ export function BottomSheetProvider({
       {children}
       {/* In the tab order right after the page it acts on, before the footer. */}
       <div className="bottom-sheet" data-testid="bottom-sheet" ref={sheetRef}>
-        <div className="bottom-sheet__selection" ref={setSlot} />
+        <div className="bottom-sheet__selection" ref={slot.set} />
         {tray}
       </div>
       {footer}
@@ -51,6 +81,7 @@ export function BottomSheetProvider({
  * before the sheet is attached) they stay where they are.
  */
 export function SheetSection({ children }: { children: ReactNode }) {
-  const slot = useContext(SelectionSlot);
+  const store = useContext(SelectionSlot);
+  const slot = useSyncExternalStore(store?.subscribe ?? noChanges, store?.get ?? noSlot, noSlot);
   return slot ? createPortal(children, slot) : children;
 }
