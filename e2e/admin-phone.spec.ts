@@ -285,19 +285,19 @@ test('"photos ready": disabled for an empty gallery, sent once, the last sending
   await page.goto(`/admin/folders/${encodeURIComponent(folder)}`);
   const control = page.getByTestId('photos-ready');
   await expect(control.getByText('Not sent yet.')).toBeVisible();
-  await expect(control.getByText('New items to announce: 3')).toBeVisible();
+  await expect(control.getByText('3 new items to announce')).toBeVisible();
   await control.getByLabel('Email language').selectOption('en');
   await control.getByRole('button', { name: 'Email the client: photos ready' }).click();
   await expect(page.getByRole('status').filter({ hasText: 'E-mail sent to' })).toHaveText(
-    `E-mail sent to ${client.email} · items: 3`,
+    `E-mail sent to ${client.email} · 3 items`,
   );
-  await expect(control.getByText(/^Last sent .+ · items: 3$/)).toBeVisible();
+  await expect(control.getByText(/^Last sent .+ · 3 items$/)).toBeVisible();
 
   // Nothing new since: sending again asks first; Cancel sends nothing, confirming sends the same batch.
   const again = control.getByRole('button', { name: 'Send the e-mail again' });
   await again.click();
   const dialog = page.getByRole('dialog', { name: 'Send the e-mail again?' });
-  await expect(dialog).toContainText('items: 3');
+  await expect(dialog).toContainText('3 items');
   await dialog.getByRole('button', { name: 'Cancel' }).click();
   await expect(dialog).toHaveCount(0);
   await again.click();

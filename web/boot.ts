@@ -54,7 +54,19 @@ function onEarlyClick(event: MouseEvent): void {
   if (!target || target.closest('a[href]')) return;
   const control = target.closest<HTMLElement>(CONTROLS);
   if (!control || control.closest('#root') === null) return;
-  // Typing into a field needs no replay; a checkbox or a radio button would be toggled twice.
+  // A box ticked before the app ran shows ticked, but the app's state, built from the server's markup, says
+  // unticked: once the app runs, the box is set back and ticked again by a click the app sees. The browser has
+  // already toggled it when this event arrives, so `checked` is what the visitor wanted.
+  if (control instanceof HTMLInputElement && (control.type === 'checkbox' || control.type === 'radio')) {
+    const wanted = control.checked;
+    early.push(() => {
+      if (!control.isConnected) return;
+      control.checked = !wanted;
+      control.click();
+    });
+    return void loadApp();
+  }
+  // Typing into a field needs no replay: onEarlyInput carries the edit.
   if (control.matches('input, select, textarea, label')) return void loadApp();
   event.preventDefault();
   event.stopImmediatePropagation();
