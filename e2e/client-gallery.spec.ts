@@ -6,7 +6,13 @@ import type { SessionUser } from '../shared/schemas/session';
 import { clientWithPhoto, signIn } from './support/admin-helpers';
 import { WCAG_TAGS } from './support/axe';
 import { signUpVerifiedClient } from './support/clients';
-import { FAKE_MEDIA_PREFIX, fakeItem, fakeJpeg, routeClientGallery } from './support/fake-gallery';
+import {
+  FAKE_MEDIA_PREFIX,
+  fakeItem,
+  fakeJpeg,
+  routeClientGallery,
+  routeDeliveredClient,
+} from './support/fake-gallery';
 import { expect, test } from './support/own-server';
 import { E2E_ADMIN_EMAIL, E2E_ADMIN_PASSWORD } from './support/server';
 
@@ -59,14 +65,7 @@ async function openBigGallery(page: Page, query: string): Promise<string[]> {
     emailVerified: true,
     folder: 'dana_levi@example_com',
   };
-  await page.route(
-    (url) => url.pathname === '/api/session',
-    (route) => route.fulfill({ json: client }),
-  );
-  await page.route(
-    (url) => url.pathname.startsWith('/api/me/picks'),
-    (route) => route.fulfill({ status: 404, json: { error: { code: 'not-found', message: 'Nothing is here.' } } }),
-  );
+  await routeDeliveredClient(page, client);
   const asked = await routeClientGallery(page, BIG);
   await page.route(`**${FAKE_MEDIA_PREFIX}**`, async (route) =>
     route.fulfill({ body: await fakeJpeg(), contentType: 'image/jpeg' }),
