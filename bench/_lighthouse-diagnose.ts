@@ -56,15 +56,16 @@ export function diagnose(lhr: Result): string[] {
     (item) => `${shortUrl(item.url)} ${(Number(item.wastedBytes) / 1024).toFixed(1)} KB`,
   );
   lines.push(`Unused JavaScript: ${unused.length > 0 ? unused.join(', ') : 'none reported'}`);
+  const slowdown = `${lhr.configSettings.throttling.cpuSlowdownMultiplier}× CPU slowdown`;
   const longTasks = detailItems(lhr, 'long-tasks')
     .slice(0, 6)
     .map((item) => `${shortUrl(item.url)} ${Number(item.duration).toFixed(0)} ms`);
-  lines.push(`Longest tasks (simulated, 4× CPU slowdown): ${longTasks.join(', ')}`);
+  lines.push(`Longest tasks (simulated, ${slowdown}): ${longTasks.join(', ')}`);
   const mainThread = detailItems(lhr, 'mainthread-work-breakdown')
     .slice(0, 5)
     .map((item) => `${item.groupLabel} ${Number(item.duration).toFixed(0)} ms`);
   lines.push(
-    `Main-thread work (4× CPU slowdown): ${mainThread.join(', ')}; total ${lhr.audits['mainthread-work-breakdown']?.displayValue ?? ''}`,
+    `Main-thread work (${slowdown}): ${mainThread.join(', ')}; total ${lhr.audits['mainthread-work-breakdown']?.displayValue ?? ''}`,
   );
   for (const category of ['seo', 'accessibility'] as const) {
     lines.push(`${category === 'seo' ? 'SEO' : 'Accessibility'} audits failed: ${failedAudits(lhr, category)}`);

@@ -37,13 +37,15 @@ function loadApp(): Promise<void> {
  */
 function preloadListedModules(): void {
   const listed = document.querySelector<HTMLMetaElement>('meta[name="app-modules"]')?.content ?? '';
+  const links = document.createDocumentFragment();
   for (const href of listed.split(' ').filter(Boolean)) {
     const link = document.createElement('link');
     link.rel = 'modulepreload';
     link.href = href;
     link.crossOrigin = '';
-    document.head.append(link);
+    links.append(link);
   }
+  document.head.append(links);
 }
 
 /** Buttons and other controls whose click the app handles; a link is left to the browser, which follows it. */

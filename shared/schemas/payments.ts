@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { PAYMENT_REPORT_NOTE_MAX } from '../payment-rules';
 import { PAYMENT_METHODS } from '../pricing';
 import { multilineText, personText } from './text';
 
@@ -146,8 +147,6 @@ export const paymentSettingsSchema = z.object({
   reminderDays: z.number().int(),
 });
 export type PaymentSettings = z.infer<typeof paymentSettingsSchema>;
-
-export const PAYMENT_REPORT_NOTE_MAX = 500;
 
 /** POST /api/me/orders/:id/payment-report: how the client paid, and a word for the photographer if they like. */
 export const paymentReportRequestSchema = z.object({

@@ -1,8 +1,8 @@
 import { z } from 'zod';
 import { EMAIL_MAX_LENGTH } from '../account-rules';
+import { START_NUMBER_PATTERN } from '../start-number';
 
 /** A start number as riders read it off their saddle pad: digits only. */
-export const START_NUMBER_PATTERN = /^\d{1,6}$/;
 
 /** "Tell me when my photos are ready": a start number and an address (an unlisted event's `key` with them). */
 export const riderSubscriptionBodySchema = z.object({

@@ -1,7 +1,8 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { type FormEvent, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { PAYMENT_REPORT_NOTE_MAX, type PaymentKind } from '../../../shared/schemas/payments';
+import { PAYMENT_REPORT_NOTE_MAX } from '../../../shared/payment-rules';
+import type { PaymentKind } from '../../../shared/schemas/payments';
 import type { ClientOrder } from '../../../shared/schemas/proofing';
 import { ORDER_QUERY_PREFIXES, paymentsApi } from '../../api/payments';
 import { useSubmit } from '../../hooks/useSubmit';

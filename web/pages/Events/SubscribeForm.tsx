@@ -1,6 +1,6 @@
 import { type FormEvent, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { START_NUMBER_PATTERN } from '../../../shared/schemas/rider-subscriptions';
+import { START_NUMBER_PATTERN } from '../../../shared/start-number';
 import { FormMessage } from '../../components/FormMessage';
 import { useSubmit } from '../../hooks/useSubmit';
 import { useQueryParams } from '../../router';
