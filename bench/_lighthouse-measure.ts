@@ -15,10 +15,17 @@ const CHROME_FLAGS = ['--headless', ...CHROMIUM_ARGS];
  * factor calibrated to a slower host, as Lighthouse's throttling guide suggests; such a run is recorded in a section
  * of docs/BENCHMARKS.md of its own, and the goals are judged at the default.
  */
-export const CPU_MULTIPLIER = Number(
-  process.env.LIGHTHOUSE_CPU_MULTIPLIER ?? throttling.mobileSlow4G.cpuSlowdownMultiplier,
-);
-export const DEFAULT_CPU_MULTIPLIER = CPU_MULTIPLIER === throttling.mobileSlow4G.cpuSlowdownMultiplier;
+export const LIGHTHOUSE_CPU_MULTIPLIER = throttling.mobileSlow4G.cpuSlowdownMultiplier;
+export const CPU_MULTIPLIER = cpuMultiplierFromEnv(process.env.LIGHTHOUSE_CPU_MULTIPLIER);
+
+function cpuMultiplierFromEnv(value: string | undefined): number {
+  if (value === undefined) return LIGHTHOUSE_CPU_MULTIPLIER;
+  const multiplier = Number(value);
+  if (!Number.isFinite(multiplier) || multiplier < 1) {
+    throw new Error(`LIGHTHOUSE_CPU_MULTIPLIER must be a number of at least 1, not "${value}"`);
+  }
+  return multiplier;
+}
 
 export interface RunFigures {
   score: number;

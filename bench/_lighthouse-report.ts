@@ -1,7 +1,14 @@
 /** The Lighthouse benchmark's printout and its section of docs/BENCHMARKS.md: per page, medians, worst run, goals. */
 import { writeBenchmarkSection } from './_doc-section';
 import { diagnose } from './_lighthouse-diagnose';
-import { type Measured, medianFigures, medianRun, type RunFigures, worstRun } from './_lighthouse-measure';
+import {
+  LIGHTHOUSE_CPU_MULTIPLIER,
+  type Measured,
+  medianFigures,
+  medianRun,
+  type RunFigures,
+  worstRun,
+} from './_lighthouse-measure';
 import { printRatio } from './_report';
 
 /** The goals of every page (medians), the floor no single run may fall below, and `/`'s first-view budget. */
@@ -29,7 +36,6 @@ export interface ReportContext {
   write: boolean;
   /** Lighthouse's CPU slowdown for this run: its default 4, or a calibrated factor (a section of its own). */
   cpuMultiplier: number;
-  defaultCpuMultiplier: boolean;
 }
 
 function row(label: string, f: RunFigures, bold = false): string {
@@ -137,8 +143,9 @@ What Lighthouse reports for the median \`${p.pathname}\` run:
 ${bullets(p.diagnosis)}${p.worstDiagnosis.length > 0 ? `\n\nThe worst \`${p.pathname}\` run:\n${bullets(p.worstDiagnosis)}` : ''}`,
     )
     .join('\n\n');
+  const atDefault = context.cpuMultiplier === LIGHTHOUSE_CPU_MULTIPLIER;
   writeBenchmarkSection(
-    context.defaultCpuMultiplier ? 'lighthouse' : `lighthouse (CPU ×${context.cpuMultiplier})`,
+    atDefault ? 'lighthouse' : `lighthouse (CPU ×${context.cpuMultiplier})`,
     `
 Measured ${new Date().toISOString().slice(0, 16).replace('T', ' ')} UTC.
 \`npm run bench -- lighthouse [runs]\` builds the web app into \`${context.webDist}\`, makes ${context.photos} photo-like
@@ -148,7 +155,7 @@ testsrc2, 1280×720, 3.5 s), imports them into the main gallery through the real
 each uploaded with tus and placed by hand) and waits until everything is ready (${context.seeding}), then starts the
 production server on that data, with its public URL set to the address Lighthouse loads.
 Every page is loaded in Hebrew (\`${context.query}\`: right to left, the Hebrew fonts and strings).
-Lighthouse ${pages[0]?.lighthouseVersion ?? '?'} (${context.defaultCpuMultiplier ? 'default config' : `default config but a CPU slowdown of ×${context.cpuMultiplier}`}: mobile, simulated throttling; performance, SEO and
+Lighthouse ${pages[0]?.lighthouseVersion ?? '?'} (${atDefault ? 'default config' : `default config but a CPU slowdown of ×${context.cpuMultiplier}`}: mobile, simulated throttling; performance, SEO and
 accessibility) on the system Chromium ${context.chromiumVersion}, a fresh browser per run, ${context.runs} rounds of
 ${names}, each page alternating with its reference: a static copy of the same first view — the page's DOM after it
 loaded in Chromium at Lighthouse's mobile viewport, with its scripts removed, served by the same server from the same

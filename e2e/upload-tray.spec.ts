@@ -7,6 +7,7 @@ import {
   localeTexts,
   makeImages,
   makeLargeImage,
+  PHONE,
   PHONE_HE_AND_DESK_EN,
   signIn,
 } from './support/admin-helpers';
@@ -81,7 +82,7 @@ for (const { lng, viewport } of HE_AND_EN_ON_PHONE_AND_DESK) {
 
       // Another tab of the panel, by its link: the page stays, and so do the uploads. A phone reaches it from the
       // bottom bar; a desk from the tab strip, by the start of its name (the tab's badge of new sign-ups is read with it).
-      if (viewport.width < 720) {
+      if (viewport === PHONE) {
         await page.getByTestId('admin-bottom-bar').locator('[data-place="clients"]').click();
       } else {
         await page.getByRole('tab', { name: new RegExp(`^${t.tabs.clients}(\\s|$)`) }).click();

@@ -2,8 +2,6 @@ import { z } from 'zod';
 import { EMAIL_MAX_LENGTH } from '../account-rules';
 import { START_NUMBER_PATTERN } from '../start-number';
 
-/** A start number as riders read it off their saddle pad: digits only. */
-
 /** "Tell me when my photos are ready": a start number and an address (an unlisted event's `key` with them). */
 export const riderSubscriptionBodySchema = z.object({
   number: z.string().trim().regex(START_NUMBER_PATTERN, 'a start number is 1 to 6 digits'),
