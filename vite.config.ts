@@ -1,5 +1,4 @@
 /// <reference types="vitest/config" />
-import os from 'node:os';
 import path from 'node:path';
 import react from '@vitejs/plugin-react';
 import { build as bundle } from 'esbuild';
@@ -75,9 +74,5 @@ export default defineConfig(({ isSsrBuild }) => ({
     testTimeout: 30_000,
     hookTimeout: 60_000,
     pool: 'forks',
-    // Vitest's default is one worker fewer than the cores: a single worker on a 2-core CI machine. The tests wait on
-    // PostgreSQL, ffmpeg and HTTP much of the time, and each file has its own database schema and folders, so two
-    // workers there took the suite from 20 to 12.6 minutes.
-    maxWorkers: Math.max(2, os.availableParallelism() - 1),
   },
 }));
