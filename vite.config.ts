@@ -38,6 +38,15 @@ export default defineConfig(({ isSsrBuild }) => ({
   root: 'web',
   publicDir: 'public',
   plugins: [react(), serviceWorker()],
+  resolve: {
+    // wouter and react-i18next import the hook through the package's shim (web/sync-external-store.ts says why not).
+    alias: [
+      {
+        find: /^use-sync-external-store\/shim(\/index\.js)?$/,
+        replacement: path.resolve('web/sync-external-store.ts'),
+      },
+    ],
+  },
   build: isSsrBuild
     ? {
         // `vite build --ssr web/entry-server.tsx` (the second half of `npm run build`): the renderer of the public

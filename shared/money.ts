@@ -1,13 +1,16 @@
+import { intlText } from './intl-texts';
 import { AGOROT_PER_SHEKEL, CURRENCY, type Money } from './pricing';
 
 /** Formats whole shekels for a locale: "60 ₪" in Hebrew, "₪60" in English, "60 ₪" in French. */
 export function formatShekels(amount: number, locale: string): string {
-  return new Intl.NumberFormat(locale, {
-    style: 'currency',
-    currency: CURRENCY,
-    maximumFractionDigits: 0,
-    minimumFractionDigits: 0,
-  }).format(amount);
+  return intlText(`shekels ${locale} ${amount}`, () =>
+    new Intl.NumberFormat(locale, {
+      style: 'currency',
+      currency: CURRENCY,
+      maximumFractionDigits: 0,
+      minimumFractionDigits: 0,
+    }).format(amount),
+  );
 }
 
 /**
@@ -15,8 +18,10 @@ export function formatShekels(amount: number, locale: string): string {
  * in agorot everywhere else; only this divides.
  */
 export function formatMoney(money: Money | { amount: number; currency: string }, locale: string): string {
-  return new Intl.NumberFormat(locale, { style: 'currency', currency: money.currency }).format(
-    money.amount / AGOROT_PER_SHEKEL,
+  return intlText(`money ${locale} ${money.currency} ${money.amount}`, () =>
+    new Intl.NumberFormat(locale, { style: 'currency', currency: money.currency }).format(
+      money.amount / AGOROT_PER_SHEKEL,
+    ),
   );
 }
 

@@ -8,23 +8,30 @@
  * press, key or tap fetches them at once, and a click or an edit made before they ran is carried out again after.
  */
 
+const nextFrame = () => new Promise((resolve) => requestAnimationFrame(resolve));
+const delay = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+/** Lets the browser paint and answer input before the next step. */
+const nextTask = () => delay(0);
+
 /** What the visitor did before the app ran, to be done again once it has. */
 const early: Array<() => void> = [];
 let loading: Promise<void> | undefined;
 
 function loadApp(): Promise<void> {
   loading ??= (async () => {
-    preloadListedModules();
-    // The libraries first, then the app, each in a task of its own, so neither holds up a tap for long.
+    await preloadListedModules();
+    // React, the other libraries, then the app, each in a task of its own, so none holds up a tap for long.
+    await import('./app-libraries-react');
+    await nextTask();
     await import('./app-libraries');
-    await new Promise((resolve) => setTimeout(resolve, 0));
+    await nextTask();
     const app = await import('./main');
     await app.firstPageShown;
     stopCapturing();
     // One at a time, each after the app has rendered what the one before changed: a form sent after an edit must
     // see the edit.
     for (const again of early.splice(0)) {
-      await new Promise((resolve) => setTimeout(resolve, 0));
+      await nextTask();
       again();
     }
   })();
@@ -32,20 +39,31 @@ function loadApp(): Promise<void> {
 }
 
 /**
- * The app's modules and the page's, listed by the server (`<meta name="app-modules">`): all fetched at once, though
- * evaluated in steps, and the page's beside the app rather than after it, when its router asks for them.
+ * Requests started per task. Starting one costs the main thread about a millisecond on a slow phone, so the thirty
+ * or so modules of a page, started at once, made the longest task of its start.
  */
-function preloadListedModules(): void {
-  const listed = document.querySelector<HTMLMetaElement>('meta[name="app-modules"]')?.content ?? '';
-  const links = document.createDocumentFragment();
-  for (const href of listed.split(' ').filter(Boolean)) {
-    const link = document.createElement('link');
-    link.rel = 'modulepreload';
-    link.href = href;
-    link.crossOrigin = '';
-    links.append(link);
+const PRELOADS_PER_TASK = 4;
+
+/**
+ * The app's modules and the page's, listed by the server (`<meta name="app-modules">`): all fetched before the app
+ * is evaluated, in steps, and the page's beside the app rather than after it, when its router asks for them.
+ */
+async function preloadListedModules(): Promise<void> {
+  const listed = (document.querySelector<HTMLMetaElement>('meta[name="app-modules"]')?.content ?? '')
+    .split(' ')
+    .filter(Boolean);
+  for (let start = 0; start < listed.length; start += PRELOADS_PER_TASK) {
+    if (start > 0) await nextTask();
+    const links = document.createDocumentFragment();
+    for (const href of listed.slice(start, start + PRELOADS_PER_TASK)) {
+      const link = document.createElement('link');
+      link.rel = 'modulepreload';
+      link.href = href;
+      link.crossOrigin = '';
+      links.append(link);
+    }
+    document.head.append(links);
   }
-  document.head.append(links);
 }
 
 /** Buttons and other controls whose click the app handles; a link is left to the browser, which follows it. */
@@ -131,9 +149,6 @@ async function shown(image: HTMLImageElement): Promise<void> {
   }
   await image.decode().catch(() => undefined);
 }
-
-const nextFrame = () => new Promise((resolve) => requestAnimationFrame(resolve));
-const delay = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 /**
  * The pictures the server marked as the first view's most important (the largest among them): its high-priority

@@ -2,9 +2,11 @@
  * The server's way into the app (built by `vite build --ssr`, loaded by server/ssr/renderer.ts): renders a public page
  * to HTML from data the server loaded itself, and returns the state the browser needs to hydrate it identically.
  */
+import { AsyncLocalStorage } from 'node:async_hooks';
 import { dehydrate } from '@tanstack/react-query';
 import { prerenderToNodeStream } from 'react-dom/static';
 import type { Language } from '../shared/i18n/languages';
+import { recordIntlTexts } from '../shared/intl-texts';
 import type { CurrentTerms } from '../shared/schemas/agreements';
 import type { PublicEvent } from '../shared/schemas/events';
 import type { GalleryPage, GalleryType } from '../shared/schemas/gallery';
@@ -78,11 +80,19 @@ async function text(stream: NodeJS.ReadableStream): Promise<string> {
   return Buffer.concat(chunks).toString('utf8');
 }
 
+/** The prices and dates formatted for the page being rendered: renders run side by side, each with its own. */
+const pageIntlTexts = new AsyncLocalStorage<Map<string, string>>();
+recordIntlTexts((key, text) => pageIntlTexts.getStore()?.set(key, text));
+
 /**
  * Renders the page whole, in one pass: every page's chunk is loaded first, so nothing suspends and the HTML holds the
  * content itself, never a loading state with a script to swap it in (which the page's CSP would not run anyway).
  */
-export async function render(input: RenderInput): Promise<RenderResult> {
+export function render(input: RenderInput): Promise<RenderResult> {
+  return pageIntlTexts.run(new Map(), () => renderPage(input));
+}
+
+async function renderPage(input: RenderInput): Promise<RenderResult> {
   await preloadPages();
   setRenderedSiteName(input.siteName);
   const i18n = createI18n(input.language, input.texts);
@@ -95,7 +105,12 @@ export async function render(input: RenderInput): Promise<RenderResult> {
     { progressiveChunkSize: Number.POSITIVE_INFINITY },
   );
   const html = await text(prelude);
-  const state: ServerState = { language: input.language, texts: input.texts, queries: dehydrate(queryClient) };
+  const state: ServerState = {
+    language: input.language,
+    texts: input.texts,
+    queries: dehydrate(queryClient),
+    intlTexts: Object.fromEntries(pageIntlTexts.getStore() ?? []),
+  };
   queryClient.clear();
   return { html, stateScript: serverStateScript(state) };
 }

@@ -1,8 +1,11 @@
 import { hydrate } from '@tanstack/react-query';
 import { startTransition } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
+import { adoptServerIntlTexts } from '../shared/intl-texts';
 import { App, createQueryClient } from './App';
+import { hydratingServerPage } from './components/Media/placeholder';
 import { initI18n } from './i18n';
+import { firstPageShown } from './routes';
 import { readServerState } from './server-state';
 import './styles/base.css';
 
@@ -20,6 +23,8 @@ const app = <App i18n={i18n} queryClient={queryClient} />;
 
 if (state) {
   hydrate(queryClient, state.queries);
+  adoptServerIntlTexts(state.intlTexts);
+  hydratingServerPage(firstPageShown);
   // The page is already painted and readable, so hydrating it is not urgent: as a transition React does it in slices
   // of a few milliseconds, yielding to the browser between them, instead of one long task that holds up a tap.
   startTransition(() => {

@@ -16,7 +16,7 @@ function stateMadeAnHourAgo(): ServerState {
       },
     ],
   } as unknown as DehydratedState;
-  return { language: 'he', texts: {} as ServerState['texts'], queries };
+  return { language: 'he', texts: {} as ServerState['texts'], queries, intlTexts: {} };
 }
 
 describe('the state a server-rendered page carries', () => {

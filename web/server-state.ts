@@ -4,12 +4,15 @@ import type { LanguageTexts } from './i18n';
 
 /**
  * What a server-rendered page hands to the browser so that its first render is the server's, to the byte: the
- * language and its texts, and the API answers the page was rendered from (react-query's dehydrated cache).
+ * language and its texts, the API answers the page was rendered from (react-query's dehydrated cache), and its
+ * prices and dates as written.
  */
 export interface ServerState {
   language: Language;
   texts: LanguageTexts;
   queries: DehydratedState;
+  /** The prices and dates the page shows, as the server formatted them (shared/intl-texts.ts). */
+  intlTexts: Record<string, string>;
 }
 
 const STATE_ID = 'server-state';

@@ -1,6 +1,7 @@
 /**
  * How the competition pages write dates, times and links. Pure functions, so they are tested without a browser.
  */
+import { intlText } from '../../../shared/intl-texts';
 
 /**
  * The time zone start lists are written in. The site is in Israel (createEventRequestSchema's default); the public
@@ -23,15 +24,19 @@ export function formatEventDates(start: string, end: string, language: string): 
   const from = day(start);
   if (!from) return start;
   const to = day(end);
-  const format = new Intl.DateTimeFormat(language, { dateStyle: 'long', timeZone: 'UTC' });
-  return to && to.getTime() > from.getTime() ? format.formatRange(from, to) : format.format(from);
+  return intlText(`event-dates ${language} ${start} ${end}`, () => {
+    const format = new Intl.DateTimeFormat(language, { dateStyle: 'long', timeZone: 'UTC' });
+    return to && to.getTime() > from.getTime() ? format.formatRange(from, to) : format.format(from);
+  });
 }
 
 /** A ride's start time (an instant) as the time of day at the event: "09:31" or "9:31 AM" as the language writes it. */
 export function formatStartTime(iso: string, language: string, timeZone = EVENT_TIME_ZONE): string {
   const date = new Date(iso);
   if (Number.isNaN(date.getTime())) return iso;
-  return new Intl.DateTimeFormat(language, { timeStyle: 'short', timeZone }).format(date);
+  return intlText(`start-time ${language} ${timeZone} ${iso}`, () =>
+    new Intl.DateTimeFormat(language, { timeStyle: 'short', timeZone }).format(date),
+  );
 }
 
 /** The login page that comes back here afterwards (the path with its query: an unlisted event's key, the search). */

@@ -4,7 +4,7 @@ import { useTranslation } from 'react-i18next';
 import type { MediaView } from '../../../shared/schemas/media';
 import { useNearViewport } from '../../hooks/useInView';
 import { MediaImage } from '../Media/MediaImage';
-import { placeholderUrl } from '../Media/placeholder';
+import { usePlaceholderUrl } from '../Media/placeholder';
 import { primeOnFirstTouch } from './apple-touch';
 import { type TileVariant, tileSizes } from './collage';
 
@@ -73,6 +73,8 @@ export function GalleryTile({ item, number, variant, priority, onOpen, sizes }: 
   const ref = useRef<HTMLButtonElement>(null);
   const near = useNearViewport(ref, '200px', priority);
   const label = t(item.kind === 'video' ? 'tile.openVideo' : 'tile.openImage', { number });
+  const placeholder = usePlaceholderUrl(item.placeholder);
+  const frameStyle = { backgroundImage: placeholder ? `url(${placeholder})` : undefined };
   return (
     <button
       ref={ref}
@@ -84,7 +86,7 @@ export function GalleryTile({ item, number, variant, priority, onOpen, sizes }: 
     >
       {near ? (
         item.kind === 'video' && item.video ? (
-          <span className="tile__frame" style={{ backgroundImage: thumb(item) }}>
+          <span className="tile__frame" style={frameStyle}>
             <VideoTile item={item} priority={priority} />
           </span>
         ) : (
@@ -97,7 +99,7 @@ export function GalleryTile({ item, number, variant, priority, onOpen, sizes }: 
           />
         )
       ) : (
-        <span className="tile__frame" style={{ backgroundImage: thumb(item) }}>
+        <span className="tile__frame" style={frameStyle}>
           {/* Without scripts nothing comes near: such a browser (or a crawler) gets the picture from the start. */}
           <noscript>
             <MediaImage media={item} sizes={sizes ?? tileSizes(variant)} alt="" className="tile__image" />
@@ -107,9 +109,4 @@ export function GalleryTile({ item, number, variant, priority, onOpen, sizes }: 
       {item.kind === 'video' ? <span className="tile__badge" aria-hidden="true" /> : null}
     </button>
   );
-}
-
-function thumb(item: MediaView): string | undefined {
-  const url = placeholderUrl(item.placeholder);
-  return url ? `url(${url})` : undefined;
 }

@@ -1,7 +1,7 @@
 import { useLayoutEffect, useRef, useState, useSyncExternalStore } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { MediaView } from '../../../shared/schemas/media';
-import { placeholderUrl } from './placeholder';
+import { usePlaceholderUrl } from './placeholder';
 import './media.css';
 
 interface MediaImageProps {
@@ -44,7 +44,7 @@ export function MediaImage({ media, sizes, alt, priority = false, className, onF
   useLayoutEffect(() => {
     if (image.current?.complete && image.current.naturalWidth > 0) setLoaded(true);
   }, []);
-  const placeholder = placeholderUrl(media.placeholder);
+  const placeholder = usePlaceholderUrl(media.placeholder);
   return (
     <div
       className={`media-image${className ? ` ${className}` : ''}`}
