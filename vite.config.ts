@@ -83,5 +83,7 @@ export default defineConfig(({ isSsrBuild }) => ({
     testTimeout: 30_000,
     hookTimeout: 60_000,
     pool: 'forks',
+    // Vitest's default on a 2-core machine is one worker; two run the suite in ~12 minutes instead of ~18.
+    maxWorkers: 2,
   },
 }));

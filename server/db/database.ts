@@ -1,11 +1,12 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import SQLite from 'better-sqlite3';
-import { Kysely, PostgresDialect, type PostgresPool, type PostgresPoolClient, SqliteDialect } from 'kysely';
+import { Kysely, type PostgresPool, type PostgresPoolClient, SqliteDialect } from 'kysely';
 import type * as Postgres from 'pg';
 import type { Config } from '../env';
 import { requireOnUse } from '../require-on-use';
 import { migrateToLatest } from './migrate';
+import { CurrentSchemaPostgresDialect } from './postgres-introspector';
 import type { DatabaseSchema } from './schema';
 import { SCHEMA_LOCK, withDatabaseLock } from './schema-lock';
 import { withStatementCache } from './statement-cache';
@@ -101,7 +102,11 @@ function openPostgres(url: string): Database {
   const ignore = () => undefined;
   pool.on('error', ignore);
   pool.on('connect', (client) => client.on('error', ignore));
-  const db = new Kysely<DatabaseSchema>({ dialect: new PostgresDialect({ pool: unavailableWhenAway(pool) }) });
+  // Its introspection reads only this instance's schema, so other schemas of the database changing meanwhile cannot
+  // fail it (the migrator's first step at every start).
+  const db = new Kysely<DatabaseSchema>({
+    dialect: new CurrentSchemaPostgresDialect({ pool: unavailableWhenAway(pool) }),
+  });
   return { db, kind: 'postgres', close: () => db.destroy() };
 }
 

@@ -31,8 +31,8 @@ async function renameRecordedMigrations(
 /** Where Kysely keeps its bookkeeping: the connection's own schema on PostgreSQL, the one database on SQLite. */
 // biome-ignore lint/suspicious/noExplicitAny: the migrator works on any schema
 async function migrationTableSchema(db: Kysely<any>, kind: 'sqlite' | 'postgres'): Promise<string | undefined> {
-  // Without this, Kysely looks for its tables in any schema of the database and may skip creating its lock table
-  // when another schema already has one.
+  // Kysely names its tables with this schema; the introspection it finds them with reads this schema alone too
+  // (server/db/postgres-introspector.ts), so another schema's tables of the same name never stand in for them.
   if (kind === 'sqlite') return undefined;
   return (await sql<{ schema: string }>`select current_schema() as schema`.execute(db)).rows[0]?.schema;
 }
