@@ -20,9 +20,7 @@ let loading: Promise<void> | undefined;
 function loadApp(): Promise<void> {
   loading ??= (async () => {
     await preloadListedModules();
-    // React, the other libraries, then the app, each in a task of its own, so none holds up a tap for long.
-    await import('./app-libraries-react');
-    await nextTask();
+    // The libraries first, then the app, each in a task of its own, so neither holds up a tap for long.
     await import('./app-libraries');
     await nextTask();
     const app = await import('./main');
