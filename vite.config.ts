@@ -1,4 +1,5 @@
 /// <reference types="vitest/config" />
+import os from 'node:os';
 import path from 'node:path';
 import react from '@vitejs/plugin-react';
 import { build as bundle } from 'esbuild';
@@ -83,7 +84,9 @@ export default defineConfig(({ isSsrBuild }) => ({
     testTimeout: 30_000,
     hookTimeout: 60_000,
     pool: 'forks',
-    // Vitest's default on a 2-core machine is one worker; two run the suite in ~12 minutes instead of ~18.
-    maxWorkers: 2,
+    // Vitest's default is one worker fewer than the cores: a single worker on a 2-core CI machine. The tests wait on
+    // PostgreSQL, ffmpeg and HTTP much of the time, and each file has its own database schema and folders, so two
+    // workers there take the suite from ~18 to ~12 minutes.
+    maxWorkers: Math.max(2, os.availableParallelism() - 1),
   },
 }));

@@ -9,7 +9,7 @@ import { firstPageShown } from './routes';
 import { readServerState } from './server-state';
 import './styles/base.css';
 
-export { firstPageShown } from './routes';
+export { firstPageShown };
 
 const root = document.getElementById('root');
 if (!root) throw new Error('#root is missing from index.html');
