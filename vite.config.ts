@@ -65,6 +65,9 @@ export default defineConfig(({ isSsrBuild }) => ({
         // The server reads which chunk and styles each server-rendered page needs from the manifest
         // (dist/.vite/manifest.json) and announces them in the page's head.
         manifest: true,
+        // No modulepreload polyfill in the first script: a browser without <link rel="modulepreload"> (Safari
+        // before 17) still runs the app, it only fetches each module when it is imported.
+        modulePreload: { polyfill: false },
       },
   // The renderer carries its libraries inside: a build in WEB_DIST (outside the project) finds no node_modules.
   ssr: { noExternal: true },

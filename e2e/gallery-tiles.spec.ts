@@ -62,9 +62,13 @@ test('the blurred placeholder shows until the picture has loaded, then the pictu
     },
   });
   await page.goto('/gallery?lng=en');
+  // The tile's frame draws the preview; the picture inside it stays transparent until it has loaded.
+  await expect(tile(page, fakeId(1, 0)).locator('.tile__frame')).toHaveCSS(
+    'background-image',
+    /^url\("data:image\/png;base64,/,
+  );
   const frame = tile(page, fakeId(1, 0)).locator('.media-image');
   await expect(frame).toHaveAttribute('data-loaded', 'false');
-  await expect(frame).toHaveCSS('background-image', /^url\("data:image\/png;base64,/);
   await expect(frame.locator('img')).toHaveCSS('opacity', '0');
 
   release();

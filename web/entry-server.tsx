@@ -3,7 +3,6 @@
  * to HTML from data the server loaded itself, and returns the state the browser needs to hydrate it identically.
  */
 import { AsyncLocalStorage } from 'node:async_hooks';
-import { dehydrate } from '@tanstack/react-query';
 import { prerenderToNodeStream } from 'react-dom/static';
 import type { Language } from '../shared/i18n/languages';
 import { recordIntlTexts } from '../shared/intl-texts';
@@ -16,13 +15,14 @@ import type { SiteInfo } from '../shared/schemas/site';
 import { App, createQueryClient } from './App';
 import { SITE_QUERY_KEY } from './api/site';
 import { galleryPageQuery } from './components/Gallery/gallery-api';
+import { loadPlaceholderDecoder } from './components/Media/placeholder';
 import { SESSION_QUERY_KEY } from './hooks/useSession';
 import { createI18n, type LanguageTexts } from './i18n';
 import { termsQueryKey } from './pages/Contact/terms-query';
 import { eventsKeys } from './pages/Events/events-api';
 import { homeQuery } from './pages/Home/home-query';
 import { preloadPages } from './routes';
-import { type ServerState, serverStateScript } from './server-state';
+import { renderedAnswers, type ServerState, serverStateScript } from './server-state';
 import { setRenderedSiteName } from './site';
 
 export { FIRST_PAGE_NAMESPACES } from './i18n';
@@ -93,7 +93,7 @@ export function render(input: RenderInput): Promise<RenderResult> {
 }
 
 async function renderPage(input: RenderInput): Promise<RenderResult> {
-  await preloadPages();
+  await Promise.all([preloadPages(), loadPlaceholderDecoder()]);
   setRenderedSiteName(input.siteName);
   const i18n = createI18n(input.language, input.texts);
   const queryClient = createQueryClient();
@@ -108,7 +108,7 @@ async function renderPage(input: RenderInput): Promise<RenderResult> {
   const state: ServerState = {
     language: input.language,
     texts: input.texts,
-    queries: dehydrate(queryClient),
+    answers: renderedAnswers(queryClient),
     intlTexts: Object.fromEntries(pageIntlTexts.getStore() ?? []),
   };
   queryClient.clear();

@@ -1,4 +1,3 @@
-import { hydrate } from '@tanstack/react-query';
 import { startTransition } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { adoptServerIntlTexts } from '../shared/intl-texts';
@@ -6,7 +5,7 @@ import { App, createQueryClient } from './App';
 import { hydratingServerPage } from './components/Media/placeholder';
 import { initI18n } from './i18n';
 import { firstPageShown } from './routes';
-import { readServerState } from './server-state';
+import { adoptServerAnswers, readServerState } from './server-state';
 import './styles/base.css';
 
 export { firstPageShown };
@@ -22,7 +21,7 @@ const queryClient = createQueryClient();
 const app = <App i18n={i18n} queryClient={queryClient} />;
 
 if (state) {
-  hydrate(queryClient, state.queries);
+  adoptServerAnswers(queryClient, state.answers);
   adoptServerIntlTexts(state.intlTexts);
   hydratingServerPage(firstPageShown);
   // The page is already painted and readable, so hydrating it is not urgent: as a transition React does it in slices

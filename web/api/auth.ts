@@ -40,28 +40,7 @@ export const authApi = {
   /** Sets the password, proves the address and signs the client in. */
   acceptInvitation: (body: Body<typeof acceptInvitationBodySchema>) =>
     post<SessionUser>('/api/auth/invitation/accept', body),
-  /**
-   * Ends the session, then forgets what this browser kept of the private gallery: the service worker caches
-   * gallery answers and images, and they must not outlive the session on a shared device.
-   */
-  signOut: async (): Promise<void> => {
-    try {
-      await apiFetch('/api/auth/sign-out', { method: 'POST', json: {} });
-    } finally {
-      await clearGalleryCaches();
-    }
-  },
 };
-
-async function clearGalleryCaches(): Promise<void> {
-  if (typeof caches === 'undefined') return;
-  try {
-    const names = await caches.keys();
-    await Promise.all(names.filter((name) => name.startsWith('gallery-')).map((name) => caches.delete(name)));
-  } catch {
-    // Storage may be unavailable (private mode); nothing was kept then.
-  }
-}
 
 /**
  * The account pages' own wording for the codes the account routes answer with (the sign-up and reset messages of

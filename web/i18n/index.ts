@@ -9,19 +9,22 @@ import {
   matchLanguage,
 } from '../../shared/i18n/languages';
 
+type LocaleFiles = Record<string, () => Promise<{ default: Record<string, unknown> }>>;
+
 /**
- * Translations are JSON files per language and namespace in shared/i18n/locales/<lang>/<ns>.json.
- * Only the visitor's language is downloaded: each file is its own lazily loaded chunk.
+ * Translations are JSON files per language and namespace in shared/i18n/locales/<lang>/<ns>.json, each its own
+ * lazily loaded chunk: only the visitor's language is downloaded. The loaders are added as they are needed: the first
+ * page's (locale-files.ts) when a text is missing, the lazy namespaces' (lazy-locales.ts) by loadNamespace.
  */
-const localeFiles = import.meta.glob<{ default: Record<string, unknown> }>([
-  '../../shared/i18n/locales/*/*.json',
-  // The e-mails' texts and the pages' descriptions for search engines are the server's alone: no chunk, and no
-  // entry in this map every page downloads.
-  '!../../shared/i18n/locales/*/{mail,seo}.json',
-  // The lazy namespaces (LAZY_NAMESPACES) are listed in lazy-locales.ts, which useNamespace() hands to
-  // loadNamespace(): their entries stay out of the first visit's JavaScript.
-  '!../../shared/i18n/locales/*/{admin,proofing,events,eventsAdmin,booking,sales}.json',
-]);
+const localeFiles: LocaleFiles = {};
+let firstPageFiles: Promise<void> | undefined;
+
+function addFirstPageFiles(): Promise<void> {
+  firstPageFiles ??= import('./locale-files').then((module) => {
+    Object.assign(localeFiles, module.firstPageLocaleFiles);
+  });
+  return firstPageFiles;
+}
 
 export const NAMESPACES = [
   'common',
@@ -51,9 +54,10 @@ export const FIRST_PAGE_NAMESPACES: readonly Namespace[] = NAMESPACES.filter((ns
 const loaded = new Set<Namespace>(FIRST_PAGE_NAMESPACES);
 
 async function loadLanguage(instance: I18n, language: Language): Promise<void> {
+  const missing = [...loaded].filter((ns) => !instance.hasResourceBundle(language, ns));
+  if (missing.some((ns) => FIRST_PAGE_NAMESPACES.includes(ns))) await addFirstPageFiles();
   await Promise.all(
-    [...loaded].map(async (ns) => {
-      if (instance.hasResourceBundle(language, ns)) return;
+    missing.map(async (ns) => {
       const load = localeFiles[`../../shared/i18n/locales/${language}/${ns}.json`];
       if (!load) return;
       const module = await load();
@@ -66,7 +70,7 @@ async function loadLanguage(instance: I18n, language: Language): Promise<void> {
  * Loads a namespace kept out of the first page, in the current language; later language switches load it too.
  * `files` are the loaders of the lazy namespaces' files (lazy-locales.ts), which the first page does not carry.
  */
-export async function loadNamespace(instance: I18n, ns: Namespace, files?: typeof localeFiles): Promise<void> {
+export async function loadNamespace(instance: I18n, ns: Namespace, files?: LocaleFiles): Promise<void> {
   if (files) Object.assign(localeFiles, files);
   loaded.add(ns);
   await loadLanguage(instance, currentLanguage(instance));

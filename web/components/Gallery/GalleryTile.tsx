@@ -66,6 +66,8 @@ function VideoTile({ item, priority }: { item: MediaView; priority: boolean }) {
 /**
  * One collage tile: a button that opens the item. Until it comes within 200 px of the viewport it is only its
  * blurred ThumbHash in a box of the final size, and asks for no image at all (the first tile of a page loads at once).
+ * The preview stays drawn by the frame once the picture is there: for the tiles of a page the server rendered, the
+ * browser never decodes a preview at all.
  * The server renders the same; its HTML also carries each picture inside <noscript>, for browsers without scripts.
  */
 export function GalleryTile({ item, number, variant, priority, onOpen, sizes }: GalleryTileProps) {
@@ -75,6 +77,7 @@ export function GalleryTile({ item, number, variant, priority, onOpen, sizes }: 
   const label = t(item.kind === 'video' ? 'tile.openVideo' : 'tile.openImage', { number });
   const placeholder = usePlaceholderUrl(item.placeholder);
   const frameStyle = { backgroundImage: placeholder ? `url(${placeholder})` : undefined };
+  const pictureSizes = sizes ?? tileSizes(variant);
   return (
     <button
       ref={ref}
@@ -84,28 +87,28 @@ export function GalleryTile({ item, number, variant, priority, onOpen, sizes }: 
       data-media-id={item.id}
       onClick={(event) => onOpen(item, event.currentTarget)}
     >
-      {near ? (
-        item.kind === 'video' && item.video ? (
-          <span className="tile__frame" style={frameStyle}>
+      {/* The frame shows the blurred preview from the first paint, behind the picture or the video once near. */}
+      <span className="tile__frame" style={frameStyle}>
+        {near ? (
+          item.kind === 'video' && item.video ? (
             <VideoTile item={item} priority={priority} />
-          </span>
+          ) : (
+            <MediaImage
+              media={item}
+              sizes={pictureSizes}
+              alt=""
+              priority={priority}
+              className="tile__image"
+              preview={false}
+            />
+          )
         ) : (
-          <MediaImage
-            media={item}
-            sizes={sizes ?? tileSizes(variant)}
-            alt=""
-            priority={priority}
-            className="tile__image"
-          />
-        )
-      ) : (
-        <span className="tile__frame" style={frameStyle}>
-          {/* Without scripts nothing comes near: such a browser (or a crawler) gets the picture from the start. */}
+          // Without scripts nothing comes near: such a browser (or a crawler) gets the picture from the start.
           <noscript>
-            <MediaImage media={item} sizes={sizes ?? tileSizes(variant)} alt="" className="tile__image" />
+            <MediaImage media={item} sizes={pictureSizes} alt="" className="tile__image" preview={false} />
           </noscript>
-        </span>
-      )}
+        )}
+      </span>
       {item.kind === 'video' ? <span className="tile__badge" aria-hidden="true" /> : null}
     </button>
   );

@@ -1,7 +1,7 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useCallback, useEffect, useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { authApi } from '../../api/auth';
+import { signOut } from '../../api/sign-out';
 import { useDismiss } from '../../hooks/useDismiss';
 import { SESSION_QUERY_KEY, useSession } from '../../hooks/useSession';
 import { Link, NavLink, useLocation } from '../../router';
@@ -32,7 +32,7 @@ export function NavBar() {
 
   const onLogout = async () => {
     try {
-      await authApi.signOut();
+      await signOut();
     } catch (error) {
       // A failed logout is only logged; the session is asked again, so the bar shows what the server says.
       console.error('logout failed', error);

@@ -14,6 +14,8 @@ interface MediaImageProps {
   className?: string;
   /** Called when the picture fails to load (the viewer then looks for a kept copy). */
   onFailed?: () => void;
+  /** Whether it draws its own blurred preview: false inside a frame that already shows it (a gallery tile). */
+  preview?: boolean;
 }
 
 const noChanges = () => () => undefined;
@@ -35,7 +37,15 @@ function useFadeIn(): boolean {
  * keeps the aspect ratio from the first paint, so nothing shifts, and shows the blurred ThumbHash until decoded. An
  * image that fails to load is replaced by an icon and a line saying so, never left blank behind its placeholder.
  */
-export function MediaImage({ media, sizes, alt, priority = false, className, onFailed }: MediaImageProps) {
+export function MediaImage({
+  media,
+  sizes,
+  alt,
+  priority = false,
+  className,
+  onFailed,
+  preview = true,
+}: MediaImageProps) {
   const { t } = useTranslation();
   const [loaded, setLoaded] = useState<boolean | 'failed'>(false);
   const fades = useFadeIn();
@@ -44,7 +54,7 @@ export function MediaImage({ media, sizes, alt, priority = false, className, onF
   useLayoutEffect(() => {
     if (image.current?.complete && image.current.naturalWidth > 0) setLoaded(true);
   }, []);
-  const placeholder = usePlaceholderUrl(media.placeholder);
+  const placeholder = usePlaceholderUrl(preview ? media.placeholder : null);
   return (
     <div
       className={`media-image${className ? ` ${className}` : ''}`}
