@@ -176,7 +176,8 @@ test('a new order shows on Today and on the bar’s Today badge; the admin can b
   await expect(barBadge.locator('[aria-hidden="true"]')).toHaveText(String(total));
   await expectNoAxeViolations(page);
 
-  // Installable: the page names its manifest, which opens standalone on Today, with icons that load.
+  // Installable: the page names its manifest, in the panel's language, which opens standalone on Today, with icons
+  // that load.
   const manifestHref = await page.locator('link[rel="manifest"]').getAttribute('href');
   const manifestAnswer = await page.request.get(manifestHref ?? '');
   expect(manifestAnswer.headers()['content-type']).toContain('application/manifest+json');
@@ -185,7 +186,13 @@ test('a new order shows on Today and on the bar’s Today badge; the admin can b
     start_url: string;
     icons: Array<{ src: string; sizes: string; purpose: string }>;
   };
-  expect(manifest).toMatchObject({ display: 'standalone', start_url: '/admin/today', scope: '/admin/' });
+  expect(manifest).toMatchObject({
+    display: 'standalone',
+    start_url: '/admin/today',
+    scope: '/admin/',
+    lang: 'he',
+    name: 'ניהול הגלריה',
+  });
   expect(manifest.icons.map((icon) => `${icon.sizes} ${icon.purpose}`)).toEqual([
     '192x192 any',
     '512x512 any',

@@ -13,7 +13,7 @@
  * `x-viewer` header of a server-rendered page, and are answered only to that same user. When either says nobody
  * is signed in (signed out, or the cookies expired), every
  * private copy is dropped; when it names another user, every copy but theirs; a private request refused (401/403)
- * drops them all too. Logging out deletes every cache (web/api/auth.ts), the learnt user with them. What it cannot
+ * drops them all too. Logging out deletes every cache (web/api/sign-out.ts), the learnt user with them. What it cannot
  * see is a session that ends while the device is offline: until the next answer, the last user learnt counts.
  *
  * - a navigation that fails with no copy of its page gets the offline page (web/sw/offline.ts), unless the app itself
@@ -22,7 +22,15 @@
  * The build bundles it with what it imports into one plain script (vite.config.ts), since a worker is no module.
  */
 
-import { isAppPage, isOfflineFile, keepOfflineFiles, offlineFile, offlinePage, SHELL_CACHE } from './sw/offline';
+import {
+  isAppPage,
+  isOfflineFile,
+  keepOfflineFiles,
+  learnPageLanguage,
+  offlineFile,
+  offlinePage,
+  SHELL_CACHE,
+} from './sw/offline';
 import type { WorkerScope } from './sw/worker-types';
 
 const worker = self as unknown as WorkerScope;
@@ -235,6 +243,7 @@ async function networkFirst(request: Request, clientId: string): Promise<Respons
   try {
     const response = await withTimeout(request);
     await learnViewer(response);
+    await learnPageLanguage(response);
     if (request.mode === 'navigate' ? keepablePage(response) : keepable(response)) {
       await cache.put(request, response.clone());
     }
@@ -320,6 +329,7 @@ async function warmOne(request: Request, strategy: Exclude<Strategy, null>): Pro
     const cache = await caches.open(strategy === 'cache-first' ? STATIC_CACHE : PAGES_CACHE);
     if (await cache.match(request, { ignoreVary: true })) return;
     const response = await fetch(request);
+    await learnPageLanguage(response);
     if (keepable(response)) await cache.put(request, response);
   } catch {
     // Offline or refused: nothing to keep; the page works without it.

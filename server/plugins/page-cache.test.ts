@@ -60,6 +60,8 @@ describe('pages for visitors who are not signed in', () => {
     expect(first.body).toContain('<h1>fr for nobody</h1>');
     expect(first.headers['content-type']).toBe('text/html; charset=utf-8');
     expect(first.headers.vary).toBe('Cookie, Accept-Language, Accept-Encoding');
+    // The language it is in, for the service worker's offline page (web/sw/offline.ts).
+    expect(first.headers['content-language']).toBe('fr');
     expect(again.headers['content-encoding']).toBe('br');
     expect(zlib.brotliDecompressSync(again.rawPayload).toString()).toBe(first.body);
     expect(unchanged.statusCode).toBe(304);

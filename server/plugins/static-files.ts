@@ -4,8 +4,8 @@ import fastifyStatic from '@fastify/static';
 import type { FastifyInstance } from 'fastify';
 
 /**
- * The files of the web build: hashed assets under /assets as immutable, anything else (the service worker, the
- * manifest, icons) revalidated each time. Nothing is served when the app is not built.
+ * The files of the web build: hashed assets under /assets as immutable, anything else (the service worker, icons)
+ * revalidated each time. Nothing is served when the app is not built.
  */
 export async function registerStaticFiles(app: FastifyInstance, root: string): Promise<void> {
   if (!fs.existsSync(root)) return;

@@ -5,6 +5,7 @@ import type { AppContext } from '../context';
 import type { Config } from '../env';
 import { errorBody } from '../errors';
 import { escapeHtml } from '../html';
+import { registerAdminManifestRoute } from '../ssr/admin-manifest';
 import { SERVER_PAGE_ROUTES } from '../ssr/pages';
 import { createRenderLimit, DEFAULT_RENDER_LIMIT, type RenderLimit } from '../ssr/render-limit';
 import { loadServerRenderer } from '../ssr/renderer';
@@ -27,7 +28,8 @@ export interface WebAppOptions {
  * Serves the web app: hashed assets as immutable files, and for every other GET that is not under /api the page.
  * The public pages (/, /gallery, /contact, /events, a public event) are rendered by the server when the build has
  * its renderer; every page gets `<html lang dir>` (from the language cookie, `?lng=` or Accept-Language; always one
- * of ours, never the raw input) and its head tags. Also /sitemap.xml, /robots.txt and the shared-link picture.
+ * of ours, never the raw input) and its head tags. Also /sitemap.xml, /robots.txt, the shared-link picture and the
+ * admin's web app manifest.
  */
 export async function registerWebApp(
   app: FastifyInstance,
@@ -44,6 +46,7 @@ export async function registerWebApp(
 
   await registerStaticFiles(app, root);
   registerSitemapRoutes(app, ctx);
+  registerAdminManifestRoute(app);
   registerSocialCardRoute(app, cards);
 
   const page = (request: FastifyRequest, reply: FastifyReply) =>

@@ -106,7 +106,11 @@ export async function sendPage(request: FastifyRequest, reply: FastifyReply, con
     // /api/session on such a page), and a page with someone's session in it is never kept for another visitor.
     reply.header(VIEWER_HEADER, session?.id ?? '');
   }
-  reply.header('cache-control', session ? 'private, no-store' : 'no-cache').header('vary', 'Cookie, Accept-Language');
+  // Content-Language names the language the server chose: the service worker remembers it for its offline page.
+  reply
+    .header('cache-control', session ? 'private, no-store' : 'no-cache')
+    .header('vary', 'Cookie, Accept-Language')
+    .header('content-language', language);
 
   // The same for every visitor who is not signed in, so kept by language and the parameters the page reads.
   const key = page && !session ? `${language} ${address.pathname}?${address.params}` : null;

@@ -14,6 +14,15 @@ describe('the offline page language', () => {
     expect(offlineLanguage({ cookie: 'xx', url, browserLanguages: ['de-DE', 'iw-IL', 'en'] })).toBe('he');
     expect(offlineLanguage({ cookie: undefined, url, browserLanguages: ['de'] })).toBe('en');
   });
+
+  it('without a cookie it can read, takes the language of the last page the server sent as the remembered one', () => {
+    const lastPage = { lastPageLanguage: 'ar', browserLanguages: ['ru'] };
+    expect(offlineLanguage({ cookie: null, url, ...lastPage })).toBe('ar');
+    expect(offlineLanguage({ cookie: null, url: `${url}?lng=fr`, ...lastPage })).toBe('ar');
+    expect(offlineLanguage({ cookie: 'he', url, ...lastPage })).toBe('he');
+    expect(offlineLanguage({ cookie: 'xx', url, ...lastPage })).toBe('ar');
+    expect(offlineLanguage({ cookie: null, url, lastPageLanguage: 'xx', browserLanguages: ['ru'] })).toBe('ru');
+  });
 });
 
 describe('the offline page', () => {

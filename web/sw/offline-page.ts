@@ -4,7 +4,13 @@
  * by name so the worker's bundle carries those few lines and nothing else of the locales.
  */
 
-import { directionOf, LANGUAGE_STORAGE_KEY, type Language, resolveLanguage } from '../../shared/i18n/languages';
+import {
+  directionOf,
+  LANGUAGE_STORAGE_KEY,
+  type Language,
+  matchLanguage,
+  resolveLanguage,
+} from '../../shared/i18n/languages';
 import { offline as ar } from '../../shared/i18n/locales/ar/common.json';
 import { offline as en } from '../../shared/i18n/locales/en/common.json';
 import { offline as fr } from '../../shared/i18n/locales/fr/common.json';
@@ -20,16 +26,19 @@ export const OFFLINE_LOGO = '/favicon.svg';
 export const OFFLINE_STYLES = '/offline.css';
 
 /**
- * The language of the offline page, chosen as the server chooses a page's (resolveLanguage): the remembered choice
- * (the `lng` cookie, where the worker can read it), then the address's `?lng=`, then the browser's languages.
+ * The language of the offline page, chosen as the server chooses a page's (resolveLanguage): the remembered choice,
+ * then the address's `?lng=`, then the browser's languages. The remembered choice is the `lng` cookie where the
+ * worker can read it (the Cookie Store API), else the language of the last page the server sent (its
+ * Content-Language), which the server chose by that same cookie.
  */
 export function offlineLanguage(input: {
   cookie: string | null | undefined;
+  lastPageLanguage?: string | null;
   url: string;
   browserLanguages: readonly string[];
 }): Language {
   return resolveLanguage({
-    cookie: input.cookie,
+    cookie: matchLanguage(input.cookie) ?? input.lastPageLanguage,
     query: new URL(input.url).searchParams.get(LANGUAGE_STORAGE_KEY),
     acceptLanguage: input.browserLanguages.join(','),
   });

@@ -89,10 +89,37 @@ async function languageCookie(): Promise<string | null> {
   }
 }
 
+/** Where the language of the last page the server sent is kept (in SHELL_CACHE, with the offline page's files). */
+const LAST_PAGE_LANGUAGE = '/last-page-language';
+let lastPageLanguage: string | null = null;
+
+/**
+ * Remembers the language of a page the server sent (its Content-Language; other answers have none): the offline
+ * page's language where the worker cannot read the `lng` cookie (no Cookie Store API: Firefox, older Safari). Written
+ * only when it changes.
+ */
+export async function learnPageLanguage(response: Response): Promise<void> {
+  const language = response.headers.get('content-language');
+  if (!language || response.status >= 500 || language === lastPageLanguage) return;
+  lastPageLanguage = language;
+  try {
+    await (await caches.open(SHELL_CACHE)).put(LAST_PAGE_LANGUAGE, new Response(language));
+  } catch {
+    // Storage full or unavailable: the offline page falls back to the address and the browser's languages.
+  }
+}
+
+async function keptPageLanguage(): Promise<string | null> {
+  if (lastPageLanguage) return lastPageLanguage;
+  const kept = await (await caches.open(SHELL_CACHE)).match(LAST_PAGE_LANGUAGE);
+  return kept ? kept.text() : null;
+}
+
 /** The offline page for a navigation to `request.url` that failed, in the visitor's language. Never kept. */
 export async function offlinePage(request: Request, pages: Cache, privateGalleryKept: boolean): Promise<Response> {
   const language = offlineLanguage({
     cookie: await languageCookie(),
+    lastPageLanguage: await keptPageLanguage(),
     url: request.url,
     browserLanguages: navigator.languages ?? [],
   });

@@ -11,7 +11,7 @@ import {
 } from '../../../shared/schemas/proofing';
 import type { AppContext } from '../../context';
 import { sendZip } from '../../http/send-zip';
-import { requestLanguage } from '../../plugins/request-language';
+import { requestLanguage } from '../../i18n/request-language';
 import { presentAdminOrder, presentClientOrder } from '../../presenters/order-presenter';
 
 const orderParams = z.object({ id: z.string().uuid('not an order id') });

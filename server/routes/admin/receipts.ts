@@ -8,7 +8,7 @@ import {
   receiptYearSchema,
 } from '../../../shared/schemas/receipts';
 import type { AppContext } from '../../context';
-import { requestLanguage } from '../../plugins/request-language';
+import { requestLanguage } from '../../i18n/request-language';
 import { RECEIPT_PAGE_HEADERS, renderReceiptPage } from '../../presenters/receipt-page';
 import { presentReceiptList, receiptsCsv } from '../../presenters/receipt-presenter';
 

@@ -23,9 +23,9 @@ import {
 import { sessionUserSchema } from '../../../shared/schemas/session';
 import type { Window } from '../../auth/limits';
 import type { AppContext } from '../../context';
+import { requestLanguage } from '../../i18n/request-language';
 import { requireUser, sessionUserOf } from '../../plugins/authorize';
 import { noStore } from '../../plugins/no-store';
-import { requestLanguage } from '../../plugins/request-language';
 
 const perIp = (window: Window) => ({ rateLimit: { max: window.max, timeWindow: window.windowMs } });
 

@@ -9,9 +9,9 @@ import {
   noticeCountsSchema,
 } from '../../../shared/schemas/booking';
 import type { AppContext } from '../../context';
+import { requestLanguage } from '../../i18n/request-language';
 import { requireAdmin, requireUser, requireVerified, sessionUserOf } from '../../plugins/authorize';
 import { noStore } from '../../plugins/no-store';
-import { requestLanguage } from '../../plugins/request-language';
 import { presentBooking } from '../../presenters/booking-presenter';
 
 /** A person books a few competitions a season; more than this from one address in an hour is not a person. */

@@ -4,8 +4,8 @@ import { mediaIdSchema } from '../../../shared/schemas/admin';
 import { eventOrderRequestSchema, eventSlugSchema } from '../../../shared/schemas/events';
 import { orderCreatedSchema, picksResponseSchema } from '../../../shared/schemas/proofing';
 import type { AppContext } from '../../context';
+import { requestLanguage } from '../../i18n/request-language';
 import { requireVerified, sessionUserOf } from '../../plugins/authorize';
-import { requestLanguage } from '../../plugins/request-language';
 import { presentOrderCreated, presentPicks } from '../../presenters/order-presenter';
 
 const slugParams = z.object({ slug: eventSlugSchema });

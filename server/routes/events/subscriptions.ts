@@ -7,8 +7,8 @@ import {
   riderSubscriptionTokenQuerySchema,
 } from '../../../shared/schemas/rider-subscriptions';
 import type { AppContext } from '../../context';
+import { requestLanguage } from '../../i18n/request-language';
 import { noStore } from '../../plugins/no-store';
-import { requestLanguage } from '../../plugins/request-language';
 import type { SubscriptionLanding } from '../../services/events/rider-subscriptions';
 
 /** A rider subscribes to a number or two at a show; more than this from one address in an hour is not a rider. */

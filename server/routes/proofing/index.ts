@@ -11,8 +11,8 @@ import {
   submitOrderRequestSchema,
 } from '../../../shared/schemas/proofing';
 import type { AppContext } from '../../context';
+import { requestLanguage } from '../../i18n/request-language';
 import { requireVerified, sessionUserOf } from '../../plugins/authorize';
-import { requestLanguage } from '../../plugins/request-language';
 import { presentMedia } from '../../presenters/media-presenter';
 import { presentClientOrder, presentOrderCreated, presentPicks } from '../../presenters/order-presenter';
 import { receiptRoutes } from './receipts';
