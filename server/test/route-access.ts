@@ -108,6 +108,8 @@ export const ROUTE_ACCESS: Record<string, AccessRow> = {
   'GET /robots.txt': PUBLIC,
   'GET /sitemap.xml': PUBLIC,
   'GET /social-card.jpg': PUBLIC,
+  // The admin's web app manifest names no one: like any manifest, a browser fetches it without credentials.
+  'GET /admin.webmanifest': PUBLIC,
   'GET /api/health': PUBLIC,
   'GET /api/session': PUBLIC,
 
