@@ -26,3 +26,9 @@ export function galleryPageUrl(path: string, type: GalleryType, page: number, pe
  * who is signed in from it, as from an /api/session answer.
  */
 export const VIEWER_HEADER = 'x-viewer';
+
+/**
+ * The admin's web app manifest, written by the server in the language `?lng=` names (server/ssr/admin-manifest.ts)
+ * and linked by the panel (web/pages/Admin/shell/useAdminManifest.ts).
+ */
+export const ADMIN_MANIFEST_PATH = '/admin.webmanifest';

@@ -1,7 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ADMIN_MANIFEST_PATH } from '../../shared/api-paths';
 import { LANGUAGES } from '../../shared/i18n/languages';
 import { createTestApp, type TestApp } from '../test/harness';
-import { ADMIN_MANIFEST_PATH, type adminManifest } from './admin-manifest';
+import type { adminManifest } from './admin-manifest';
 
 describe('the admin app manifest', () => {
   let t: TestApp;

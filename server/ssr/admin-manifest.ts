@@ -1,10 +1,8 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { ADMIN_MANIFEST_PATH } from '../../shared/api-paths';
 import { directionOf, LANGUAGE_STORAGE_KEY, type Language, matchLanguage } from '../../shared/i18n/languages';
 import { serverTranslator } from '../i18n/locale-files';
 import { requestLanguage } from '../i18n/request-language';
-
-/** Where the admin's web app manifest is served; the panel links it with the language it shows (`?lng=`). */
-export const ADMIN_MANIFEST_PATH = '/admin.webmanifest';
 
 /** The site's dark colours: the installed app's splash screen and title bar match the panel from the first frame. */
 const APP_COLOUR = '#14110f';

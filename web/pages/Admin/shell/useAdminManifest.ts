@@ -1,5 +1,6 @@
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
+import { ADMIN_MANIFEST_PATH } from '../../../../shared/api-paths';
 import { currentLanguage } from '../../../i18n';
 
 /**
@@ -12,7 +13,10 @@ export function useAdminManifest(): void {
   const language = currentLanguage(i18n);
   useEffect(() => {
     const added = [
-      Object.assign(document.createElement('link'), { rel: 'manifest', href: `/admin.webmanifest?lng=${language}` }),
+      Object.assign(document.createElement('link'), {
+        rel: 'manifest',
+        href: `${ADMIN_MANIFEST_PATH}?lng=${language}`,
+      }),
       Object.assign(document.createElement('link'), { rel: 'apple-touch-icon', href: '/apple-touch-icon.png' }),
     ];
     document.head.append(...added);
