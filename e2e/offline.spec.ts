@@ -138,6 +138,17 @@ for (const { lng, viewport } of COMBINATIONS) {
     await expect(page).toHaveURL(/\/events$/);
     await expect(offlinePage).toHaveCount(0);
     await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+    // A language chosen in the menu reaches the worker too, though the app switches without fetching a page.
+    const chosen = lng === 'he' ? 'ar' : 'fr';
+    await page.locator('.language-menu__button').click();
+    await page.locator(`.language-menu__option[lang="${chosen}"]`).click();
+    await expect(page.locator('html')).toHaveAttribute('lang', chosen);
+    await context.setOffline(true);
+    await context.clearCookies();
+    await page.goto('/contact');
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText(localeTexts(chosen, 'common').offline.title);
+    await expect(page.locator('html')).toHaveAttribute('lang', chosen);
+    await context.setOffline(false);
 
     // 3. Download All offline: a client's gallery (answered by the browser's router, without the worker).
     await downloadAllOffline(browser, baseURL as string, lng, viewport, gallery.offline.download);

@@ -24,7 +24,9 @@ async function pathOf(page: Page): Promise<string> {
  */
 async function submitOnStoppedClock(page: Page, button: Locator, confirmation: Locator): Promise<void> {
   const now = await page.evaluate(() => Date.now());
-  await page.clock.pauseAt(now + 50);
+  // A second ahead: the page's clock keeps running until it is paused, and pausing at a time it has already passed
+  // is refused ("Cannot fast-forward to the past"), which a busy machine reached with a margin of 50 ms.
+  await page.clock.pauseAt(now + 1000);
   await button.click();
   for (let step = 0; step < 10_000; step++) {
     if (await confirmation.isVisible()) return;

@@ -6,7 +6,9 @@
  * - pages and the gallery API: network first (10 s at most), the last good answer when the network fails — and
  *   then it tells the page, whose connection state turns Offline;
  * - a `WARM_CACHE` message `{ type: 'WARM_CACHE', urls: string[] }` fetches and keeps those URLs now (the page
- *   sends what it loaded before this worker controlled it, and pictures it expects to need).
+ *   sends what it loaded before this worker controlled it, and pictures it expects to need);
+ * - a `PAGE_LANGUAGE` message `{ type: 'PAGE_LANGUAGE', language }` is the visitor's chosen language, which the
+ *   offline page takes where the worker cannot read the cookie (the app switches language without a page fetch).
  *
  * Private answers (`/api/me/gallery` and signed `/media/…?sig=` files) are one user's: they are kept in a cache of
  * that user's own (`gallery-private-v2-<user id>`), the user learnt from the last `/api/session` answer or the
@@ -22,10 +24,12 @@
  * The build bundles it with what it imports into one plain script (vite.config.ts), since a worker is no module.
  */
 
+import { PAGE_LANGUAGE_MESSAGE } from '../shared/i18n/languages';
 import {
   isAppPage,
   isOfflineFile,
   keepOfflineFiles,
+  keepPageLanguage,
   learnPageLanguage,
   offlineFile,
   offlinePage,
@@ -381,8 +385,11 @@ worker.addEventListener('activate', (event) => {
 });
 
 worker.addEventListener('message', (event) => {
-  const data = event.data as { type?: unknown; urls?: unknown } | null;
+  const data = event.data as { type?: unknown; urls?: unknown; language?: unknown } | null;
   if (data?.type === 'WARM_CACHE') event.waitUntil(warm(data.urls));
+  if (data?.type === PAGE_LANGUAGE_MESSAGE && typeof data.language === 'string') {
+    event.waitUntil(keepPageLanguage(data.language));
+  }
 });
 
 worker.addEventListener('fetch', (event) => {

@@ -7,6 +7,12 @@ export const FALLBACK_LANGUAGE: Language = 'en';
 /** Name of the cookie that remembers the visitor's choice (the browser writes it, the server reads it), and of `?lng=`. */
 export const LANGUAGE_STORAGE_KEY = 'lng';
 
+/**
+ * The message `{ type, language }` a page sends its service worker when the visitor's language is chosen: a worker
+ * that cannot read the cookie (no Cookie Store API) still writes its offline page in that language.
+ */
+export const PAGE_LANGUAGE_MESSAGE = 'PAGE_LANGUAGE';
+
 /** Each language's own name for itself, as the menu shows it. */
 export const LANGUAGE_NAMES: Record<Language, string> = {
   he: 'עברית',

@@ -7,6 +7,7 @@ import {
   LANGUAGES,
   type Language,
   matchLanguage,
+  PAGE_LANGUAGE_MESSAGE,
 } from '../../shared/i18n/languages';
 
 type LocaleFiles = Record<string, () => Promise<{ default: Record<string, unknown> }>>;
@@ -46,8 +47,10 @@ export type Namespace = (typeof NAMESPACES)[number];
  * so they load when the panel opens (`loadNamespace`), not with the first page; the proofing texts (picks and
  * orders) and the sale's (paying, receipts, delivery, edits) likewise load only where a client picks photos or the
  * photographer sells, and the competitions' texts (the public pages, and the admin panel's Events tab) only there.
+ * The two maps of files (locale-files.ts, lazy-locales.ts) name these again, because Vite reads their patterns as
+ * written; locale-files.test.ts holds them to this list.
  */
-const LAZY_NAMESPACES: readonly Namespace[] = ['admin', 'proofing', 'events', 'eventsAdmin', 'booking', 'sales'];
+export const LAZY_NAMESPACES: readonly Namespace[] = ['admin', 'proofing', 'events', 'eventsAdmin', 'booking', 'sales'];
 
 /** The namespaces the first page of any visit needs: the server embeds them in the page it renders. */
 export const FIRST_PAGE_NAMESPACES: readonly Namespace[] = NAMESPACES.filter((ns) => !LAZY_NAMESPACES.includes(ns));
@@ -125,10 +128,14 @@ export async function initI18n(embedded?: { language: Language; texts: LanguageT
   return instance;
 }
 
-/** The cookie the server reads to serve the next page in this language (a year, the whole site). */
+/**
+ * The cookie the server reads to serve the next page in this language (a year, the whole site), and the same choice
+ * told to the service worker, for its offline page.
+ */
 function rememberLanguage(language: Language): void {
   // biome-ignore lint/suspicious/noDocumentCookie: the Cookie Store API is missing from older Safari and Firefox
   document.cookie = `${LANGUAGE_STORAGE_KEY}=${language}; path=/; max-age=${60 * 60 * 24 * 365}; samesite=lax`;
+  navigator.serviceWorker?.controller?.postMessage({ type: PAGE_LANGUAGE_MESSAGE, language });
 }
 
 export function currentLanguage(instance: I18n): Language {

@@ -2,7 +2,7 @@
  * The worker's side of the offline page (web/sw/offline-page.ts builds it): the logo kept at install in a cache of
  * its own (never trimmed, unlike the pictures), the page's styles, and the list of pages that do open offline.
  */
-import { LANGUAGE_STORAGE_KEY } from '../../shared/i18n/languages';
+import { LANGUAGE_STORAGE_KEY, LANGUAGES } from '../../shared/i18n/languages';
 import {
   APP_PAGES,
   type AvailablePage,
@@ -89,30 +89,43 @@ async function languageCookie(): Promise<string | null> {
   }
 }
 
-/** Where the language of the last page the server sent is kept (in SHELL_CACHE, with the offline page's files). */
+/**
+ * Where the language of the last page the server sent is kept (in SHELL_CACHE, with the offline page's files). The
+ * cache is its only record, with no copy in memory: a sign-out empties every cache, and the next page writes it again.
+ */
 const LAST_PAGE_LANGUAGE = '/last-page-language';
-let lastPageLanguage: string | null = null;
 
 /**
  * Remembers the language of a page the server sent (its Content-Language; other answers have none): the offline
- * page's language where the worker cannot read the `lng` cookie (no Cookie Store API: Firefox, older Safari). Written
- * only when it changes.
+ * page's language where the worker cannot read the `lng` cookie (no Cookie Store API: Firefox, older Safari).
  */
 export async function learnPageLanguage(response: Response): Promise<void> {
   const language = response.headers.get('content-language');
-  if (!language || response.status >= 500 || language === lastPageLanguage) return;
-  lastPageLanguage = language;
+  if (language && response.status < 500) await keepPageLanguage(language);
+}
+
+/**
+ * Keeps `language` as the last page's, if it is one of the site's (written only when it changes). Pages tell the
+ * worker themselves when the visitor switches language, since the app switches without fetching a page.
+ */
+export async function keepPageLanguage(language: string): Promise<void> {
+  if (!(LANGUAGES as readonly string[]).includes(language)) return;
   try {
-    await (await caches.open(SHELL_CACHE)).put(LAST_PAGE_LANGUAGE, new Response(language));
+    const shell = await caches.open(SHELL_CACHE);
+    if ((await (await shell.match(LAST_PAGE_LANGUAGE))?.text()) === language) return;
+    await shell.put(LAST_PAGE_LANGUAGE, new Response(language));
   } catch {
     // Storage full or unavailable: the offline page falls back to the address and the browser's languages.
   }
 }
 
-async function keptPageLanguage(): Promise<string | null> {
-  if (lastPageLanguage) return lastPageLanguage;
-  const kept = await (await caches.open(SHELL_CACHE)).match(LAST_PAGE_LANGUAGE);
-  return kept ? kept.text() : null;
+export async function keptPageLanguage(): Promise<string | null> {
+  try {
+    const kept = await (await caches.open(SHELL_CACHE)).match(LAST_PAGE_LANGUAGE);
+    return kept ? await kept.text() : null;
+  } catch {
+    return null;
+  }
 }
 
 /** The offline page for a navigation to `request.url` that failed, in the visitor's language. Never kept. */
