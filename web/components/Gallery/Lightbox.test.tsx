@@ -1,5 +1,8 @@
 // @vitest-environment jsdom
-import { fireEvent, render, screen } from '@testing-library/react';
+import { fireEvent, render as renderBare, screen } from '@testing-library/react';
+import i18next from 'i18next';
+import type { ReactNode } from 'react';
+import { I18nextProvider } from 'react-i18next';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { MediaView } from '../../../shared/schemas/media';
 import { LazyLightbox } from './LazyLightbox';
@@ -16,6 +19,14 @@ const photo: MediaView = {
   video: null,
   duration: null,
 };
+
+/**
+ * An i18next with no texts, so every label is its key. Given explicitly: the global instance is whatever another test
+ * file in the same worker left behind.
+ */
+const keysOnly = i18next.createInstance();
+void keysOnly.init({ lng: 'en', resources: {}, initAsync: false });
+const render = (ui: ReactNode) => renderBare(<I18nextProvider i18n={keysOnly}>{ui}</I18nextProvider>);
 
 function open(overrides: Partial<Parameters<typeof Lightbox>[0]> = {}) {
   const onStep = vi.fn();
