@@ -387,9 +387,7 @@ worker.addEventListener('activate', (event) => {
 worker.addEventListener('message', (event) => {
   const data = event.data as { type?: unknown; urls?: unknown; language?: unknown } | null;
   if (data?.type === 'WARM_CACHE') event.waitUntil(warm(data.urls));
-  if (data?.type === PAGE_LANGUAGE_MESSAGE && typeof data.language === 'string') {
-    event.waitUntil(keepPageLanguage(data.language));
-  }
+  if (data?.type === PAGE_LANGUAGE_MESSAGE) event.waitUntil(keepPageLanguage(data.language));
 });
 
 worker.addEventListener('fetch', (event) => {

@@ -2,7 +2,7 @@
  * The worker's side of the offline page (web/sw/offline-page.ts builds it): the logo kept at install in a cache of
  * its own (never trimmed, unlike the pictures), the page's styles, and the list of pages that do open offline.
  */
-import { LANGUAGE_STORAGE_KEY, LANGUAGES } from '../../shared/i18n/languages';
+import { isLanguage, LANGUAGE_STORAGE_KEY } from '../../shared/i18n/languages';
 import {
   APP_PAGES,
   type AvailablePage,
@@ -108,8 +108,8 @@ export async function learnPageLanguage(response: Response): Promise<void> {
  * Keeps `language` as the last page's, if it is one of the site's (written only when it changes). Pages tell the
  * worker themselves when the visitor switches language, since the app switches without fetching a page.
  */
-export async function keepPageLanguage(language: string): Promise<void> {
-  if (!(LANGUAGES as readonly string[]).includes(language)) return;
+export async function keepPageLanguage(language: unknown): Promise<void> {
+  if (!isLanguage(language)) return;
   try {
     const shell = await caches.open(SHELL_CACHE);
     if ((await (await shell.match(LAST_PAGE_LANGUAGE))?.text()) === language) return;
