@@ -9,9 +9,9 @@ const decoderListeners = new Set<() => void>();
 
 /** Loads the decoder once. The server renderer awaits it before rendering; the browser loads it when first needed. */
 export function loadPlaceholderDecoder(): Promise<void> {
-  loading ??= import('thumbhash').then(
+  loading ??= import('./preview-png').then(
     (module) => {
-      decode = module.thumbHashToDataURL;
+      decode = module.previewDataUrl;
       for (const listener of decoderListeners) listener();
     },
     (error: unknown) => {
