@@ -1,4 +1,6 @@
 import type { Page } from '@playwright/test';
+import type { TrashList } from '../shared/schemas/admin-bulk';
+import type { ClientList } from '../shared/schemas/clients';
 import type { TodayCounts } from '../shared/schemas/today';
 import { expect, test } from './fixtures';
 import { addClient, clientWithPhoto, makeImages, signIn } from './support/admin-helpers';
@@ -27,8 +29,10 @@ const longName = (start: string) =>
 const longEmail = (prefix: string) => `${prefix}-${stamp}-${'riding-at-the-showground-'.repeat(2)}x@example.com`;
 const client = { email: longEmail('phone-rider'), name: longName('רוכבת') };
 const emptyClient = { email: longEmail('phone-empty'), name: longName('Empty') };
+const leavingClient = { email: longEmail('phone-leaving'), name: longName('Leaving') };
 let folder = '';
 let emptyFolder = '';
+let unownedFolder = '';
 
 /** The page scrolls only up and down: nothing is wider than the window. */
 async function expectNoSidewaysScroll(page: Page) {
@@ -58,6 +62,20 @@ test.beforeAll(async ({ browser, baseURL }) => {
   await page.goto(`/admin/folders/${encodeURIComponent(folder)}?lng=en`);
   await page.getByTestId('upload-input').setInputFiles(await makeImages(3, 'showground'));
   await expect(page.locator('[data-testid="admin-media"][data-status="ready"]')).toHaveCount(3, { timeout: 120_000 });
+  // A folder left without an owner (its client removed, its photo taken back out of the bin): the Clients tab then
+  // offers to hand it to a client through a list of every client's name and address, which once widened the tab.
+  unownedFolder = await addClient(context.request, base, leavingClient.email, leavingClient.name);
+  await page.goto(`/admin/folders/${encodeURIComponent(unownedFolder)}?lng=en`);
+  await page.getByTestId('upload-input').setInputFiles(await makeImages(1, 'left-behind'));
+  await expect(page.locator('[data-testid="admin-media"][data-status="ready"]')).toHaveCount(1, { timeout: 120_000 });
+  const clients = (await (await context.request.get('/api/admin/clients')).json()) as ClientList;
+  const leaving = clients.items.find((item) => item.email === leavingClient.email);
+  // State-changing requests carry the site's origin, as the browser's own do.
+  const sameSite = { headers: { origin: base } };
+  expect((await context.request.delete(`/api/admin/clients/${leaving?.id}`, sameSite)).status()).toBe(200);
+  const trash = (await (await context.request.get('/api/admin/trash')).json()) as TrashList;
+  const photo = trash.items.find((item) => item.folder === unownedFolder);
+  expect((await context.request.post(`/api/admin/trash/${photo?.id}/restore`, sameSite)).status()).toBe(200);
   await context.close();
 });
 
@@ -121,6 +139,12 @@ for (const viewport of VIEWPORTS) {
         expect((await action.boundingBox())?.height ?? 0).toBeGreaterThanOrEqual(44);
       }
       await expect(card.getByRole('link', { name: language === 'en' ? 'Open gallery' : 'פתיחת הגלריה' })).toBeVisible();
+      // The folder without an owner, with its list of clients (each a 100-character name and address), fits too.
+      const handOver = page.getByTestId('unowned-folder').filter({ hasText: unownedFolder }).getByRole('combobox');
+      await expect(handOver).toBeVisible();
+      await expect(handOver.getByRole('option', { name: client.email })).toHaveCount(1);
+      expect((await handOver.boundingBox())?.width ?? Number.POSITIVE_INFINITY).toBeLessThanOrEqual(viewport.width);
+      await expectNoSidewaysScroll(page);
       if (isPhone) {
         // Through the bar itself: each destination is a thumb-sized link that marks itself open.
         for (const link of await bar.getByRole('link').all()) {
