@@ -62,22 +62,29 @@ test.beforeAll(async ({ browser, baseURL }) => {
   await page.goto(`/admin/folders/${encodeURIComponent(folder)}?lng=en`);
   await page.getByTestId('upload-input').setInputFiles(await makeImages(3, 'showground'));
   await expect(page.locator('[data-testid="admin-media"][data-status="ready"]')).toHaveCount(3, { timeout: 120_000 });
-  // A folder left without an owner (its client removed, its photo taken back out of the bin): the Clients tab then
-  // offers to hand it to a client through a list of every client's name and address, which once widened the tab.
-  unownedFolder = await addClient(context.request, base, leavingClient.email, leavingClient.name);
-  await page.goto(`/admin/folders/${encodeURIComponent(unownedFolder)}?lng=en`);
-  await page.getByTestId('upload-input').setInputFiles(await makeImages(1, 'left-behind'));
-  await expect(page.locator('[data-testid="admin-media"][data-status="ready"]')).toHaveCount(1, { timeout: 120_000 });
-  const clients = (await (await context.request.get('/api/admin/clients')).json()) as ClientList;
-  const leaving = clients.items.find((item) => item.email === leavingClient.email);
-  // State-changing requests carry the site's origin, as the browser's own do.
-  const sameSite = { headers: { origin: base } };
-  expect((await context.request.delete(`/api/admin/clients/${leaving?.id}`, sameSite)).status()).toBe(200);
-  const trash = (await (await context.request.get('/api/admin/trash')).json()) as TrashList;
-  const photo = trash.items.find((item) => item.folder === unownedFolder);
-  expect((await context.request.post(`/api/admin/trash/${photo?.id}/restore`, sameSite)).status()).toBe(200);
+  unownedFolder = await leaveFolderWithoutOwner(page, base);
   await context.close();
 });
+
+/**
+ * A folder left without an owner: its client removed, its one photo taken back out of the bin. The Clients tab then
+ * offers to hand it to a client through a list of every client's name and address, which once widened the tab.
+ */
+async function leaveFolderWithoutOwner(page: Page, base: string): Promise<string> {
+  const leaving = await addClient(page.request, base, leavingClient.email, leavingClient.name);
+  await page.goto(`/admin/folders/${encodeURIComponent(leaving)}?lng=en`);
+  await page.getByTestId('upload-input').setInputFiles(await makeImages(1, 'left-behind'));
+  await expect(page.locator('[data-testid="admin-media"][data-status="ready"]')).toHaveCount(1, { timeout: 120_000 });
+  const clients = (await (await page.request.get('/api/admin/clients')).json()) as ClientList;
+  const id = clients.items.find((item) => item.email === leavingClient.email)?.id;
+  // State-changing requests carry the site's origin, as the browser's own do.
+  const sameSite = { headers: { origin: base } };
+  expect((await page.request.delete(`/api/admin/clients/${id}`, sameSite)).status()).toBe(200);
+  const trash = (await (await page.request.get('/api/admin/trash')).json()) as TrashList;
+  const photo = trash.items.find((item) => item.folder === leaving);
+  expect((await page.request.post(`/api/admin/trash/${photo?.id}/restore`, sameSite)).status()).toBe(200);
+  return leaving;
+}
 
 /** The addresses a photographer can reach from where they are: the phone's bar and More list, or the desk's tabs. */
 async function reachableAddresses(page: Page, isPhone: boolean): Promise<string[]> {
