@@ -48,6 +48,18 @@ describe('serving the web app', () => {
     expect(bogus.body).not.toContain('<b>');
   });
 
+  it('remembers the ?lng= it served a page in, so a link followed before the scripts ran keeps the language', async () => {
+    const served = await t.app.inject({ method: 'GET', url: '/contact?lng=fr', headers: { 'accept-language': 'he' } });
+    expect(served.headers['set-cookie']).toBe('lng=fr; Max-Age=31536000; Path=/; SameSite=Lax');
+    const next = await t.app.inject({ method: 'GET', url: '/login', headers: { cookie: 'lng=fr' } });
+    expect(next.body).toContain('<html lang="fr" dir="ltr">');
+    // Already remembered, or a language the page was not served in (the cookie's choice wins): nothing is set.
+    const again = await t.app.inject({ method: 'GET', url: '/contact?lng=fr', headers: { cookie: 'lng=fr' } });
+    const other = await t.app.inject({ method: 'GET', url: '/contact?lng=ru', headers: { cookie: 'lng=ar' } });
+    const bogus = await t.app.inject({ method: 'GET', url: '/?lng=%3Cb%3E' });
+    expect([again, other, bogus].map((res) => res.headers['set-cookie'])).toEqual([undefined, undefined, undefined]);
+  });
+
   it('announces the API answers of the first view in the head, so they load with the scripts', async () => {
     const preloads = async (url: string) => {
       const res = await t.app.inject({ method: 'GET', url });

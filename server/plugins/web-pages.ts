@@ -1,7 +1,13 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { galleryPageUrl, HOME_PATH, PUBLIC_GALLERY_PATH, SESSION_PATH, VIEWER_HEADER } from '../../shared/api-paths';
 import { readGalleryUrl } from '../../shared/gallery-url';
-import { directionOf, LANGUAGE_STORAGE_KEY, type Language, resolveLanguage } from '../../shared/i18n/languages';
+import {
+  directionOf,
+  LANGUAGE_COOKIE_MAX_AGE_S,
+  LANGUAGE_STORAGE_KEY,
+  type Language,
+  resolveLanguage,
+} from '../../shared/i18n/languages';
 import type { SessionUser } from '../../shared/schemas/session';
 import type { PublicPageCache } from '../cache/public-pages';
 import { sendAnswer } from '../cache/send-answer';
@@ -105,6 +111,15 @@ export async function sendPage(request: FastifyRequest, reply: FastifyReply, con
     // The page carries who is signed in. The service worker learns the viewer from this header (the app no longer asks
     // /api/session on such a page), and a page with someone's session in it is never kept for another visitor.
     reply.header(VIEWER_HEADER, session?.id ?? '');
+  }
+  // A `?lng=` the page is served in is remembered, as a choice in the language menu is. Here rather than by the
+  // page's scripts: a link followed before they ran would lose it.
+  if (address.params.get(LANGUAGE_STORAGE_KEY) === language && request.cookies?.[LANGUAGE_STORAGE_KEY] !== language) {
+    reply.setCookie(LANGUAGE_STORAGE_KEY, language, {
+      path: '/',
+      maxAge: LANGUAGE_COOKIE_MAX_AGE_S,
+      sameSite: 'lax',
+    });
   }
   // Content-Language names the language the server chose: the service worker remembers it for its offline page.
   reply

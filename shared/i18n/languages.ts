@@ -7,6 +7,9 @@ export const FALLBACK_LANGUAGE: Language = 'en';
 /** Name of the cookie that remembers the visitor's choice (the browser writes it, the server reads it), and of `?lng=`. */
 export const LANGUAGE_STORAGE_KEY = 'lng';
 
+/** How long that cookie keeps the choice, in seconds: a year. */
+export const LANGUAGE_COOKIE_MAX_AGE_S = 60 * 60 * 24 * 365;
+
 /**
  * The message `{ type, language }` a page sends its service worker when the visitor's language is chosen: a worker
  * that cannot read the cookie (no Cookie Store API) still writes its offline page in that language.

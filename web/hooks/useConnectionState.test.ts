@@ -50,6 +50,21 @@ describe('the connection state', () => {
   });
 });
 
+describe('a part of the state', () => {
+  it('re-renders only when that part changes: Unknown to Online leaves "offline?" false and renders nothing again', async () => {
+    let renders = 0;
+    const { result } = renderHook(() => {
+      renders++;
+      return useConnectionState((state) => state === 'offline');
+    });
+    expect([result.current, renders]).toEqual([false, 1]);
+    await act(() => trackConnection(Promise.resolve(1)));
+    expect([result.current, renders]).toEqual([false, 1]);
+    await act(() => trackConnection(Promise.reject(new ApiError(NETWORK_ERROR, 'down', 0))).catch(() => undefined));
+    expect([result.current, renders]).toEqual([true, 2]);
+  });
+});
+
 describe('answers from the service worker copy', () => {
   const url = '/api/gallery?type=all&page=1';
   const copyOf = (href: string) =>

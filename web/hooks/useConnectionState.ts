@@ -74,12 +74,19 @@ function subscribe(listener: () => void): () => void {
   return () => listeners.delete(listener);
 }
 
-/** The current connection state; re-renders when it changes. */
-export function useConnectionState(): ConnectionState {
+/**
+ * The current connection state, or what `select` takes from it; re-renders when that changes. A component that needs
+ * only part of it selects that part: the state goes from Unknown to Online with a page's first answer, and a gallery
+ * that re-rendered for it drew its sixty tiles again in one synchronous task.
+ */
+export function useConnectionState(): ConnectionState;
+export function useConnectionState<T>(select: (state: ConnectionState) => T): T;
+export function useConnectionState<T>(select?: (state: ConnectionState) => T): T | ConnectionState {
+  const pick = select ?? ((current: ConnectionState) => current);
   return useSyncExternalStore(
     subscribe,
-    () => state,
-    () => 'unknown',
+    () => pick(state),
+    () => pick('unknown'),
   );
 }
 

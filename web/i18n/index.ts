@@ -3,6 +3,7 @@ import { initReactI18next } from 'react-i18next';
 import {
   directionOf,
   FALLBACK_LANGUAGE,
+  LANGUAGE_COOKIE_MAX_AGE_S,
   LANGUAGE_STORAGE_KEY,
   LANGUAGES,
   type Language,
@@ -116,14 +117,13 @@ export function createI18n(language: Language, texts: LanguageTexts): I18n {
 /**
  * Starts i18next in the browser, in the language the server chose and wrote into `<html lang>` (the `lng` cookie,
  * then `?lng=`, then the browser's languages: resolveLanguage in shared/i18n/languages.ts), with the texts the
- * server embedded in the page; whatever else the first page needs is loaded here. A `?lng=` the page was served in
- * is remembered, as a choice in the menu is.
+ * server embedded in the page; whatever else the first page needs is loaded here. (A `?lng=` the page was served in
+ * the server has already remembered: sendPage in server/plugins/web-pages.ts.)
  */
 export async function initI18n(embedded?: { language: Language; texts: LanguageTexts }): Promise<I18n> {
   const language = embedded?.language ?? matchLanguage(document.documentElement.lang) ?? FALLBACK_LANGUAGE;
   const instance = createI18n(language, embedded?.texts ?? {});
   await loadLanguage(instance, language);
-  if (new URLSearchParams(location.search).get(LANGUAGE_STORAGE_KEY) === language) rememberLanguage(language);
   instance.on('languageChanged', (lng) => applyDocumentLanguage(matchLanguage(lng) ?? FALLBACK_LANGUAGE));
   return instance;
 }
@@ -134,7 +134,7 @@ export async function initI18n(embedded?: { language: Language; texts: LanguageT
  */
 function rememberLanguage(language: Language): void {
   // biome-ignore lint/suspicious/noDocumentCookie: the Cookie Store API is missing from older Safari and Firefox
-  document.cookie = `${LANGUAGE_STORAGE_KEY}=${language}; path=/; max-age=${60 * 60 * 24 * 365}; samesite=lax`;
+  document.cookie = `${LANGUAGE_STORAGE_KEY}=${language}; path=/; max-age=${LANGUAGE_COOKIE_MAX_AGE_S}; samesite=lax`;
   navigator.serviceWorker?.controller?.postMessage({ type: PAGE_LANGUAGE_MESSAGE, language });
 }
 

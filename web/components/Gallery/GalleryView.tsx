@@ -13,7 +13,7 @@ import { LazyLightbox } from './LazyLightbox';
 import { Pagination } from './Pagination';
 import { registerGalleryServiceWorker, warmServiceWorker } from './service-worker';
 import { useGalleryUrl } from './useGalleryUrl';
-import { prefersSavingData, preloadTileImage, warmFollowingPages, whenIdle } from './warm';
+import { prefersSavingData, preloadPageImages, warmFollowingPages, whenIdle } from './warm';
 import './gallery.css';
 
 export interface GalleryViewProps {
@@ -66,7 +66,7 @@ export function GalleryView({
   const queryClient = useQueryClient();
   const query = useQuery(galleryPageQuery(source, type, page, pageSize));
   const data = query.data;
-  const connection = useConnectionState();
+  const offline = useConnectionState((state) => state === 'offline');
   const lastTotal = useRef<{ type: string; total: number } | null>(null);
 
   useEffect(() => {
@@ -93,7 +93,7 @@ export function GalleryView({
       warmServiceWorker();
       if (page >= data.pageCount || prefersSavingData()) return;
       void loadPage(page + 1)
-        .then((next) => Promise.all(next.map((item, index) => preloadTileImage(item, index))))
+        .then((next) => preloadPageImages(next))
         .then(() =>
           warmFollowingPages({ fromPage: page + 2, pageCount: data.pageCount, signal: controller.signal, loadPage }),
         )
@@ -130,7 +130,7 @@ export function GalleryView({
 
   return (
     <div className="gallery">
-      {connection === 'offline' ? (
+      {offline ? (
         <p className="offline-banner" role="status">
           {t('connection.offline', { ns: 'common' })}
         </p>

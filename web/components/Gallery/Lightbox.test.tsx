@@ -5,20 +5,11 @@ import type { ReactNode } from 'react';
 import { I18nextProvider } from 'react-i18next';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { MediaView } from '../../../shared/schemas/media';
+import { aPhoto } from '../../test-media';
 import { LazyLightbox } from './LazyLightbox';
 import { Lightbox, viewerSizes } from './Lightbox';
 
-const photo: MediaView = {
-  id: 'abc',
-  kind: 'image',
-  name: 'jump.jpg',
-  width: 1200,
-  height: 800,
-  placeholder: null,
-  image: { src: '/media/abc/960.jpg', srcset: { avif: '/a 960w', webp: '/w 960w', jpeg: '/j 960w' } },
-  video: null,
-  duration: null,
-};
+const photo = aPhoto();
 
 /**
  * An i18next with no texts, so every label is its key. Given explicitly: the global instance is whatever another test

@@ -1,5 +1,5 @@
 // @vitest-environment jsdom
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { GALLERY_TYPES, PAGE_SIZE } from '../../../shared/gallery-constants';
 import { GALLERY_PAGE_SIZE, galleryTypeSchema } from '../../../shared/schemas/gallery';
 import type { MediaView } from '../../../shared/schemas/media';
@@ -8,7 +8,7 @@ import { stepForKey, stepForSwipe } from './direction';
 import { fileNameFromDisposition } from './download';
 import { pageEntries } from './pagination';
 import { readGalleryUrl } from './useGalleryUrl';
-import { WARM_BATCH_SIZE, WARM_GAP_MS, warmFollowingPages } from './warm';
+import { PRELOADS_PER_TASK, preloadPageImages, WARM_BATCH_SIZE, WARM_GAP_MS, warmFollowingPages } from './warm';
 
 describe('the browser-side gallery constants', () => {
   it('equal the shared schema', () => {
@@ -129,6 +129,36 @@ describe('background warming', () => {
     expect(events.filter((e) => e === 'idle')).toHaveLength(48 / WARM_BATCH_SIZE);
     expect(events.filter((e) => e === `wait ${WARM_GAP_MS}`)).toHaveLength(48 - 2);
     expect(events.indexOf('idle')).toBe(events.indexOf('p6-5') + 1);
+  });
+
+  it("asks for the next page's pictures four per task, all at once within a task, and waits for every one", async () => {
+    const events: string[] = [];
+    const finish: Array<() => void> = [];
+    const done = preloadPageImages(pages(1, 10)[0] ?? [], {
+      preload: (media, index) => {
+        events.push(`${media.id}@${index}`);
+        return new Promise((resolve) => finish.push(resolve));
+      },
+      nextTask: async () => {
+        events.push('next task');
+      },
+    });
+    let settled = false;
+    void done.then(() => {
+      settled = true;
+    });
+    await vi.waitFor(() => expect(finish).toHaveLength(10));
+    expect(PRELOADS_PER_TASK).toBe(4);
+    expect(events).toEqual([
+      ...['p1-0@0', 'p1-1@1', 'p1-2@2', 'p1-3@3', 'next task'],
+      ...['p1-4@4', 'p1-5@5', 'p1-6@6', 'p1-7@7', 'next task'],
+      ...['p1-8@8', 'p1-9@9'],
+    ]);
+    for (const resolve of finish.slice(0, 9)) resolve();
+    await Promise.resolve();
+    expect(settled).toBe(false);
+    finish[9]?.();
+    await done;
   });
 
   it('stops at the last page and as soon as it is aborted', async () => {

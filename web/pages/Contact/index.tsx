@@ -1,4 +1,5 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { lazy, Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { AcceptTermsResponse, CurrentTerms } from '../../../shared/schemas/agreements';
 import { apiFetch } from '../../api/client';
@@ -6,15 +7,17 @@ import { useSiteInfo } from '../../api/site';
 import { ContactDetails } from '../../components/ContactDetails';
 import { PageFrame } from '../../components/PageFrame/PageFrame';
 import { LoadingLine } from '../../components/QueryState';
-import { useNamespace } from '../../hooks/useNamespace';
 import { useSession } from '../../hooks/useSession';
 import { currentLanguage } from '../../i18n';
-import { BookingRequestForm } from './BookingRequestForm';
-import { ExternalForm } from './ExternalForm';
-import { MyBookings } from './MyBookings';
 import { AgreeStep, ConfirmAddressStep, SignInStep, TermsText } from './TermsGate';
 import { termsQueryKey } from './terms-query';
 import './contact.css';
+
+/**
+ * The booking step, with its form's validation rules (the schema library, the largest part of it): loaded only for a
+ * client who reaches it, so a visitor's contact page neither downloads nor runs it. The server's render waits for it.
+ */
+const BookingStep = lazy(() => import('./BookingStep'));
 
 /**
  * /contact: the photographer's contact details and the booking terms, for everyone; then the booking step. A visitor
@@ -74,36 +77,10 @@ export default function ContactPage() {
           onTermsChanged={() => void terms.refetch()}
         />
       ) : (
-        <BookingStep acceptedAt={acceptedAt} email={user.email} formUrl={site.data?.bookingFormUrl ?? null} />
+        <Suspense fallback={<LoadingLine text={t('loading')} />}>
+          <BookingStep acceptedAt={acceptedAt} email={user.email} formUrl={site.data?.bookingFormUrl ?? null} />
+        </Suspense>
       )}
     </PageFrame>
-  );
-}
-
-/** What a client who accepted the terms gets: the booking request, the organiser's form beside it, their requests. */
-function BookingStep({ acceptedAt, email, formUrl }: { acceptedAt: string; email: string; formUrl: string | null }) {
-  const { i18n } = useTranslation();
-  const contact = useTranslation('contact').t;
-  const textsReady = useNamespace('booking');
-  const language = currentLanguage(i18n);
-  return (
-    <>
-      <p className="contact__accepted" role="status">
-        {contact('dialog.acceptedOn', {
-          date: new Intl.DateTimeFormat(language, { dateStyle: 'long', timeStyle: 'short' }).format(
-            new Date(acceptedAt),
-          ),
-        })}
-      </p>
-      {textsReady && (
-        <div className={`contact__booking${formUrl ? ' contact__booking--beside' : ''}`}>
-          <section className="contact__section">
-            <BookingRequestForm email={email} />
-          </section>
-          {formUrl && <ExternalForm url={formUrl} />}
-        </div>
-      )}
-      {textsReady && <MyBookings />}
-    </>
   );
 }
