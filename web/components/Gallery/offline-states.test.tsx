@@ -4,6 +4,7 @@ import type { ReactNode } from 'react';
 import { I18nextProvider } from 'react-i18next';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { MediaView } from '../../../shared/schemas/media';
+import { aPhoto } from '../../test-media';
 import { testTexts } from '../../test-texts';
 import { GalleryDownloadAll } from '../Sale/GalleryDownloadAll';
 import { renditionsOf } from './cached-rendition';
@@ -11,13 +12,7 @@ import { DownloadAllButton } from './DownloadAllButton';
 import { DownloadButton } from './DownloadButton';
 import { Lightbox } from './Lightbox';
 
-const photo: MediaView = {
-  id: 'abc',
-  kind: 'image',
-  name: 'jump.jpg',
-  width: 1200,
-  height: 800,
-  placeholder: null,
+const photo = aPhoto({
   image: {
     src: '/media/abc/960.jpg',
     srcset: {
@@ -26,9 +21,7 @@ const photo: MediaView = {
       jpeg: '/media/abc/480.jpg 480w, /media/abc/960.jpg 960w',
     },
   },
-  video: null,
-  duration: null,
-};
+});
 const video: MediaView = {
   ...photo,
   id: 'vid',

@@ -3,21 +3,12 @@ import { render, screen } from '@testing-library/react';
 import { I18nextProvider } from 'react-i18next';
 import { describe, expect, it } from 'vitest';
 import type { MediaView } from '../../../shared/schemas/media';
+import { aPhoto } from '../../test-media';
 import { testTexts } from '../../test-texts';
 import { PickButton } from './PickButton';
 
-const item = (proof: boolean): MediaView => ({
-  id: 'abc',
-  kind: 'image',
-  name: 'jump.jpg',
-  width: 1200,
-  height: 800,
-  placeholder: null,
-  image: { src: '/media/abc/960.jpg', srcset: { avif: '', webp: '', jpeg: '' } },
-  video: null,
-  duration: null,
-  proof,
-});
+const item = (proof: boolean): MediaView =>
+  aPhoto({ image: { src: '/media/abc/960.jpg', srcset: { avif: '', webp: '', jpeg: '' } }, proof });
 
 async function renderHeart(shown: MediaView) {
   const instance = await testTexts('en', ['common', 'proofing'], 'proofing');

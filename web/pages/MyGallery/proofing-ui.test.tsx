@@ -7,12 +7,12 @@ import { describe, expect, it, vi } from 'vitest';
 import { isolate } from '../../../shared/bidi';
 import { LANGUAGES, type Language } from '../../../shared/i18n/languages';
 import { priceOfPicks } from '../../../shared/pricing';
-import type { MediaView } from '../../../shared/schemas/media';
 import type { PicksResponse } from '../../../shared/schemas/proofing';
 import { OrderStatusPanel } from '../../components/Picking/OrderStatusPanel';
 import { PickButton } from '../../components/Picking/PickButton';
 import { PicksSummary } from '../../components/Picking/PicksSummary';
 import { SendDialog } from '../../components/Picking/SendDialog';
+import { aPhoto } from '../../test-media';
 import { aClientOrder } from '../../test-orders';
 import { testTexts } from '../../test-texts';
 
@@ -48,18 +48,10 @@ function priceOfPicksAnswer(count: number, includedLimit: number): Partial<Picks
 const money = (agorot: number, language: string) =>
   new Intl.NumberFormat(language, { style: 'currency', currency: 'ILS' }).format(agorot / 100);
 
-const photo: MediaView = {
-  id: 'abc',
-  kind: 'image',
-  name: 'jump.jpg',
-  width: 1200,
-  height: 800,
-  placeholder: null,
+const photo = aPhoto({
   image: { src: '/media/abc/proof-960.webp', srcset: { avif: '', webp: '/w 960w', jpeg: '' } },
-  video: null,
-  duration: null,
   proof: true,
-};
+});
 
 describe('the picks summary', () => {
   it.each(LANGUAGES)(
