@@ -81,7 +81,13 @@ export default defineConfig(({ isSsrBuild }) => ({
   },
   test: {
     root: '.',
-    include: ['server/**/*.test.ts', 'shared/**/*.test.ts', 'web/**/*.test.{ts,tsx}', 'scripts/**/*.test.ts'],
+    include: [
+      'server/**/*.test.ts',
+      'shared/**/*.test.ts',
+      'web/**/*.test.{ts,tsx}',
+      'scripts/**/*.test.ts',
+      'bench/**/*.test.ts',
+    ],
     environment: 'node',
     setupFiles: ['./web/test-setup.ts'],
     testTimeout: 30_000,

@@ -2,6 +2,7 @@ import type { Page } from '@playwright/test';
 import { expect, test } from './fixtures';
 import { ensurePublicEvent } from './support/admin-helpers';
 import { waitForDemoGallery } from './support/demo-gallery';
+import { APP_CHUNK, holdApp } from './support/hold-app';
 
 /**
  * A server-rendered page fetches the app's scripts only once its first view's main picture is on screen, so the
@@ -17,24 +18,6 @@ test.beforeAll(async ({ playwright, baseURL }) => {
   await ensurePublicEvent(request, baseURL ?? '', EVENT);
   await request.dispose();
 });
-
-/** Holds the app's chunk back until the returned function is called. */
-async function holdApp(page: Page): Promise<{ asked: () => boolean; release: () => void }> {
-  let release: () => void = () => undefined;
-  const held = new Promise<void>((resolve) => {
-    release = resolve;
-  });
-  let asked = false;
-  await page.route(APP_CHUNK, async (route) => {
-    asked = true;
-    await held;
-    await route.continue();
-  });
-  return { asked: () => asked, release };
-}
-
-/** The app's chunk, which the first script imports (`web/main.tsx` in the build). */
-const APP_CHUNK = /\/assets\/main-[\w-]+\.js$/;
 
 /** When the app's chunk was asked for, and when the picture at `pictureUrl` had arrived, in the page's own clock. */
 async function timings(page: Page, pictureUrl: string): Promise<{ appRequested: number; pictureArrived: number }> {
