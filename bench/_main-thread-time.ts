@@ -4,8 +4,8 @@
  * A trace gives each task two lengths: `dur`, from its start to its end on the wall clock, and `tdur`, the CPU time
  * its thread actually ran. Lighthouse's simulated throttling multiplies `dur`. On a busy 2-core host, where the
  * browser's other processes, the server and Lighthouse itself share the cores with the page, a task's wall time is
- * often several times its CPU time, and the multiplied waiting becomes TBT. Applying Lighthouse's formula to both
- * lengths side by side tells the page's own cost from the host's.
+ * often several times its CPU time, and the multiplied waiting becomes TBT. Lighthouse's formula applied to the CPU
+ * time instead, beside its own TBT, tells the page's own cost from the host's.
  */
 
 /** The fields of a trace event read here (Lighthouse's `TraceEvent` has them all; `tdur` only on complete events). */
@@ -26,8 +26,7 @@ export interface MainThreadTime {
   /** Their wall time, and the CPU time their thread ran in them, both unthrottled (ms). */
   wallMs: number;
   cpuMs: number;
-  /** Σ max(0, multiplier · length − 50 ms) over the tasks after the first paint, from each length. */
-  blockingFromWallMs: number;
+  /** Σ max(0, multiplier · CPU time − 50 ms) over the tasks after the first paint: TBT's formula over CPU time. */
   blockingFromCpuMs: number;
 }
 
@@ -60,7 +59,7 @@ export function mainThreadTime(events: readonly TraceEventLike[], multiplier: nu
         event.ts >= paint.ts,
     )
     .sort((a, b) => a.ts - b.ts);
-  const result: MainThreadTime = { longTasks: 0, wallMs: 0, cpuMs: 0, blockingFromWallMs: 0, blockingFromCpuMs: 0 };
+  const result: MainThreadTime = { longTasks: 0, wallMs: 0, cpuMs: 0, blockingFromCpuMs: 0 };
   let end = Number.NEGATIVE_INFINITY;
   for (const task of tasks) {
     // A task run inside another (a nested message loop) is already part of the outer one's time.
@@ -68,7 +67,6 @@ export function mainThreadTime(events: readonly TraceEventLike[], multiplier: nu
     const wallMs = (task.dur ?? 0) / 1000;
     const cpuMs = (task.tdur ?? task.dur ?? 0) / 1000;
     end = task.ts + (task.dur ?? 0);
-    result.blockingFromWallMs += Math.max(0, multiplier * wallMs - BLOCKING_AFTER_MS);
     result.blockingFromCpuMs += Math.max(0, multiplier * cpuMs - BLOCKING_AFTER_MS);
     if (multiplier * wallMs > BLOCKING_AFTER_MS) {
       result.longTasks++;
